@@ -1,0 +1,6 @@
+export * from './money';
+export * from './images';
+export * from './coal';
+export * from './catalogue';
+export * from './site';
+export * from './messages';

@@ -1,0 +1,58 @@
+/**
+ * Every user-facing text from SPEC.md, in one place. Quote these; never retype them.
+ * The spec's two misspellings ("inconvience", "occured") are corrected on purpose.
+ */
+export const messages = {
+  notFound: {
+    heading: 'Page not found',
+    text: 'The page you are searching for cannot be found. Sorry for any inconvenience.',
+    framework: 'This page could not be found',
+  },
+  error: {
+    heading: 'An error occurred',
+    text: (message: string) => `An error has occurred: ${message}`,
+    errorPageFailed: 'An error occurred while showing the error page',
+    unknownMiddleware: (name: string) => `Unknown middleware ${name}`,
+  },
+  goBackHome: 'Go back to home',
+  loading: 'Loading...',
+  footerNote: '* For larger quantities please contact our office.',
+  sendAnEnquiry: 'Send an enquiry',
+  customerLogin: 'Customer Login',
+  greeting: (fullName: string) => `Hi, ${fullName}!`,
+  logout: 'Logout',
+  loggedOut: 'You have been logged out.',
+  bestseller: 'Bestseller',
+  orderOnline: 'Order Online',
+  menu: 'Menu',
+  viewAllProducts: 'View all products',
+  woodPelletsNote: 'For delivery outside NI please contact our office',
+  postcode: {
+    required: 'Postcode required.',
+    invalidModal: 'Invalid postcode, please check and try again.',
+    invalidOrderForm: 'Invalid postcode.',
+    changePostcode: 'Change postcode?',
+    cancelPostcodeChange: 'Cancel postcode change',
+    alreadySet: 'This postcode is already set.',
+    set: 'Postcode set.',
+  },
+  cart: {
+    postcodeRequired: 'Postcode required to continue.',
+    cannotDeliver: 'Product cannot be delivered to this postcode.',
+    priceRequired: 'Price is required.',
+    added: 'Added to cart.',
+  },
+  enquiry: {
+    nameRequired: 'Name required.',
+    emailRequired: 'Email required.',
+    emailInvalid: 'Valid email required.',
+    addressRequired: 'Address required.',
+    companyRequired: 'Company Name required.',
+    telephoneRequired: 'Contact No. required.',
+    messageRequired: 'Enquiry required.',
+    sent: 'Email sent!',
+  },
+} as const;
+
+/** Result codes the browser sees (SPEC §9). The API uses real HTTP statuses for refusals. */
+export const resultCodes = { success: 200, postcodeSetWithAdd: 201, failure: 500 } as const;

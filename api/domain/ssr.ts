@@ -1,0 +1,28 @@
+/**
+ * The contract between the API (which hosts server rendering) and the app's built server bundle
+ * (dist/server/entry-server.js). Types only: both sides import them from here.
+ */
+export interface GraphQLResponse {
+  data?: unknown;
+  errors?: ReadonlyArray<{ message: string }>;
+}
+
+/** Runs a GraphQL operation against the catalogue, in-process on the server. */
+export type GraphQLExecutor = (
+  query: string,
+  variables?: Record<string, unknown>,
+) => Promise<GraphQLResponse>;
+
+export interface RenderContext {
+  /** The Content-Security-Policy nonce every inline script must carry. */
+  nonce: string;
+  graphql: GraphQLExecutor;
+}
+
+export type RenderResult =
+  | { type: 'redirect'; status: number; location: string }
+  | { type: 'document'; status: number; head: string; html: string };
+
+export interface ServerEntry {
+  render(request: Request, context: RenderContext): Promise<RenderResult>;
+}

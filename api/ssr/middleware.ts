@@ -1,0 +1,58 @@
+import type { Middleware } from 'koa';
+import { messages } from '../domain/messages';
+import type { GraphQLExecutor } from '../domain/ssr';
+import type { Logger } from '../logger';
+import type { SsrRuntime } from './runtime';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The page sent when rendering itself fails: no scripts, no styles that could fail again. */
+export function fallbackErrorPage(detail: string): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(messages.error.heading)}</title></head><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; color: #1a1a1a"><h1>${escapeHtml(messages.error.errorPageFailed)}</h1><p>${escapeHtml(detail)}</p><p><a href="/" style="color: #c20e1a">${escapeHtml(messages.goBackHome)}</a></p></body></html>`;
+}
+
+/**
+ * Server-renders every GET that nothing else answered: the app's router decides the status
+ * (200, 404, 500 or a redirect); the HTML is never cached.
+ */
+export function ssrMiddleware(runtime: SsrRuntime, graphql: GraphQLExecutor, logger: Logger): Middleware {
+  return async (ctx) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.set('Allow', 'GET, HEAD');
+      ctx.body = 'Method not allowed';
+      return;
+    }
+    const nonce = String(ctx.state.nonce ?? '');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'html';
+    try {
+      const [template, entry] = await Promise.all([runtime.template(ctx.originalUrl), runtime.entry()]);
+      const url = new URL(ctx.originalUrl, `${ctx.protocol}://${ctx.host}`);
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(ctx.headers)) {
+        if (typeof value === 'string') headers.set(key, value);
+        else if (Array.isArray(value)) headers.set(key, value.join(', '));
+      }
+      const result = await entry.render(new Request(url, { method: 'GET', headers }), { nonce, graphql });
+      if (result.type === 'redirect') {
+        ctx.status = result.status;
+        ctx.redirect(result.location);
+        return;
+      }
+      ctx.status = result.status;
+      // Function replacements: the markup may contain "$&"-style sequences.
+      ctx.body = template
+        .replaceAll('__CSP_NONCE__', nonce)
+        .replace('<!--app-head-->', () => result.head)
+        .replace('<!--app-html-->', () => result.html);
+    } catch (error) {
+      if (error instanceof Error) runtime.fixStacktrace?.(error);
+      logger.error({ err: error, path: ctx.path }, 'server rendering failed');
+      ctx.status = 500;
+      ctx.body = fallbackErrorPage(error instanceof Error ? error.message : String(error));
+    }
+  };
+}

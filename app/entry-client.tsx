@@ -1,0 +1,38 @@
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import '../ui/theme/fonts';
+import { ThemeProvider } from '../ui/theme';
+import { httpCatalogueSource } from './features/catalogue';
+import { createRoutes } from './routes';
+
+/**
+ * Lazy route modules of the first page are loaded before hydrating, so the first client render
+ * matches the server's HTML exactly.
+ */
+async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+async function start(): Promise<void> {
+  const endpoint = new URL('/api/graphql', window.location.origin).href;
+  const routes = createRoutes({ catalogue: httpCatalogueSource(endpoint) });
+  await resolveLazyMatches(routes);
+  const router = createBrowserRouter(routes);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The #root element is missing.');
+  hydrateRoot(
+    container,
+    <ThemeProvider>
+      <RouterProvider router={router} />
+    </ThemeProvider>,
+  );
+}
+
+void start();

@@ -1,0 +1,48 @@
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+} from 'react-router-dom';
+import { ServerStyleSheet } from 'styled-components';
+import type { RenderContext, RenderResult } from '../api/domain/ssr';
+import { ThemeProvider } from '../ui/theme';
+import { executorCatalogueSource } from './features/catalogue';
+import { renderHeadTags, resolveMeta } from './meta';
+import { createRoutes } from './routes';
+
+/** Renders one request to HTML. Called by the API with an in-process GraphQL executor. */
+export async function render(request: Request, context: RenderContext): Promise<RenderResult> {
+  const routes = createRoutes({ catalogue: executorCatalogueSource(context.graphql) });
+  const handler = createStaticHandler(routes);
+  const routerContext = await handler.query(request);
+
+  if (routerContext instanceof Response) {
+    const location = routerContext.headers.get('Location');
+    if (routerContext.status >= 300 && routerContext.status < 400 && location) {
+      return { type: 'redirect', status: routerContext.status, location };
+    }
+    throw new Error(`Unexpected ${routerContext.status} response while rendering ${request.url}`);
+  }
+
+  const router = createStaticRouter(handler.dataRoutes, routerContext);
+  const sheet = new ServerStyleSheet();
+  try {
+    const html = renderToString(
+      sheet.collectStyles(
+        <ThemeProvider>
+          <StaticRouterProvider router={router} context={routerContext} nonce={context.nonce} />
+        </ThemeProvider>,
+      ),
+    );
+    const firstError = routerContext.errors ? Object.values(routerContext.errors)[0] : undefined;
+    const matches = routerContext.matches.map((match) => ({
+      handle: match.route.handle,
+      data: routerContext.loaderData[match.route.id],
+    }));
+    const head = `${renderHeadTags(resolveMeta(matches, firstError))}\n${sheet.getStyleTags()}`;
+    return { type: 'document', status: routerContext.statusCode, head, html };
+  } finally {
+    sheet.seal();
+  }
+}

@@ -1,0 +1,4 @@
+export * from './types';
+export * from './query';
+export * from './source';
+export * from './selectors';

@@ -1,0 +1,32 @@
+import { GraphQLClient } from 'graphql-request';
+import type { GraphQLExecutor } from '../../../api/domain/ssr';
+import { catalogueQuery, catalogueVariables } from './query';
+import { emptyCatalogue, type Catalogue } from './types';
+
+/** Where the catalogue comes from: in-process on the server, /api/graphql in the browser. */
+export type CatalogueSource = () => Promise<Catalogue>;
+
+/** Server rendering: the API hands the app an in-process GraphQL executor. */
+export function executorCatalogueSource(execute: GraphQLExecutor): CatalogueSource {
+  return async () => {
+    const result = await execute(catalogueQuery, { ...catalogueVariables });
+    if (result.errors?.length) throw new Error(result.errors.map((e) => e.message).join('; '));
+    return result.data as Catalogue;
+  };
+}
+
+/** The browser: graphql-request over GET, so the answer can be revalidated with its ETag. */
+export function httpCatalogueSource(endpoint: string): CatalogueSource {
+  const client = new GraphQLClient(endpoint, { method: 'GET' });
+  return () => client.request<Catalogue>(catalogueQuery, { ...catalogueVariables });
+}
+
+/** SPEC §8: a product fetch failure is only logged, and the lists stay empty. */
+export async function loadCatalogueSafely(source: CatalogueSource): Promise<Catalogue> {
+  try {
+    return await source();
+  } catch (error) {
+    console.error('Could not load the catalogue', error);
+    return emptyCatalogue;
+  }
+}

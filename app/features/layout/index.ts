@@ -1,0 +1,3 @@
+export { SiteLayout, PageErrorBoundary, RootErrorBoundary } from './SiteLayout';
+export { ErrorPage, describeError } from './ErrorPage';
+export { DocumentMeta } from './DocumentMeta';

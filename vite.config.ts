@@ -1,0 +1,25 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * One Vite config for the browser bundle (`vite build`) and the server-rendering bundle
+ * (`vite build --ssr app/entry-server.tsx`). The API serves both (see api/ssr).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react()],
+  appType: 'custom',
+  // Replaced by a fresh nonce on every response (Content-Security-Policy).
+  html: { cspNonce: '__CSP_NONCE__' },
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        sourcemap: true,
+        rollupOptions: { input: 'app/index.html' },
+      },
+  // The server and the browser must run the same build of styled-components, or class names
+  // differ and hydration fails.
+  ssr: { noExternal: ['styled-components'] },
+}));
