@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   appType: 'custom',
+  publicDir: 'app/public',
   // Replaced by a fresh nonce on every response (Content-Security-Policy).
   html: { cspNonce: '__CSP_NONCE__' },
   build: isSsrBuild

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
-import { chromiumArgs, chromiumPath } from './e2e/chromium';
+import { chromiumArgs, chromiumPath } from './e2e/chromium.ts';
 
 /**
  * Four lanes, all run by `npm test`:
@@ -31,6 +31,9 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
+          // graphql is dual-package (CJS main, ESM module field): inline graphql-http so that it
+          // and the schema share one copy of graphql, as they do in the production bundle.
+          server: { deps: { inline: ['graphql-http'] } },
           include: ['api/**/*.int.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -73,7 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     throw error;
   }
-  const dataDir = isAbsolute(parsed.DATA_DIR) ? parsed.DATA_DIR : resolve(projectRoot, parsed.DATA_DIR);
+  const dataDir = isAbsolute(parsed.DATA_DIR)
+    ? parsed.DATA_DIR
+    : resolve(projectRoot, parsed.DATA_DIR);
   return {
     env: parsed.NODE_ENV as Config['env'],
     host: parsed.HOST,
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function friendly(error: yup.ValidationError): string {
-  if (error.type === 'typeError') return `expected a ${String(error.params?.type ?? 'different')} value, got "${String(error.value)}"`;
+  if (error.type === 'typeError')
+    return `expected a ${String(error.params?.type ?? 'different')} value, got "${String(error.value)}"`;
   return error.message;
 }

@@ -90,11 +90,15 @@ interface HttpLikeError {
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const e = (typeof error === 'object' && error !== null ? error : {}) as HttpLikeError;
-  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
+  const status =
+    typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status === 413) return new PayloadTooLargeError();
   if (status >= 400 && status < 500) {
     const exposed = e.expose !== false && typeof e.message === 'string' && e.message !== '';
-    return new AppError(status, exposed ? String(e.message) : 'The request could not be understood.');
+    return new AppError(
+      status,
+      exposed ? String(e.message) : 'The request could not be understood.',
+    );
   }
   return new AppError(500, 'Something went wrong on our side. Please try again.', { cause: error });
 }

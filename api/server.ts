@@ -12,7 +12,9 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`Fuelyard cannot start. ${error.message}\nSee the configuration table in README.md.\n`);
+      process.stderr.write(
+        `Fuelyard cannot start. ${error.message}\nSee the configuration table in README.md.\n`,
+      );
       process.exit(1);
     }
     throw error;
@@ -31,7 +33,12 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info(
-    { port, env: config.env, driver: database.driver, bootMs: Math.round(performance.now() - bootStarted) },
+    {
+      port,
+      env: config.env,
+      driver: database.driver,
+      bootMs: Math.round(performance.now() - bootStarted),
+    },
     `Fuelyard is listening on http://localhost:${port}`,
   );
 
@@ -63,6 +70,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Fuelyard failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Fuelyard failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

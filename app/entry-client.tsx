@@ -1,5 +1,10 @@
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  RouterProvider,
+  type RouteObject,
+} from 'react-router-dom';
 import '../ui/theme/fonts';
 import { ThemeProvider } from '../ui/theme';
 import { httpCatalogueSource } from './features/catalogue';

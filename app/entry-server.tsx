@@ -1,9 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import type { RenderContext, RenderResult } from '../api/domain/ssr';
 import { ThemeProvider } from '../ui/theme';

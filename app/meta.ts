@@ -43,8 +43,7 @@ export function resolveMeta(matches: readonly MatchLike[], error?: unknown): Pag
   return defaultMeta;
 }
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function renderHeadTags(meta: PageMeta): string {
   return `<title>${escape(meta.title)}</title>\n<meta name="description" content="${escape(meta.description)}" />`;

@@ -24,7 +24,11 @@ export function assertStrictPath(request: Request): void {
   }
 }
 
-function page(path: string | undefined, lazy: () => Promise<{ default: ComponentType }>, handle?: RouteHandle): RouteObject {
+function page(
+  path: string | undefined,
+  lazy: () => Promise<{ default: ComponentType }>,
+  handle?: RouteHandle,
+): RouteObject {
   const loader = ({ request }: LoaderFunctionArgs) => {
     assertStrictPath(request);
     return null;
@@ -40,7 +44,9 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
     {
       id: 'root',
       path: '/',
-      loader: async (): Promise<RootData> => ({ catalogue: await loadCatalogueSafely(deps.catalogue) }),
+      loader: async (): Promise<RootData> => ({
+        catalogue: await loadCatalogueSafely(deps.catalogue),
+      }),
       // The catalogue changes rarely; navigation does not refetch it.
       shouldRevalidate: () => false,
       Component: SiteLayout,

@@ -26,6 +26,12 @@ export interface DatabaseHandle {
 
 export const MIGRATION_LOCK = 727_001;
 
+/** Closing twice (a test, then a shutdown hook) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
 export interface OpenOptions {
   /** postgres://… selects PostgreSQL; otherwise PGlite is used. */
   databaseUrl?: string | undefined;
@@ -61,7 +67,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 
@@ -97,6 +103,6 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
 }

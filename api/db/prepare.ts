@@ -14,11 +14,13 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
   });
   const started = performance.now();
   await database.migrate();
-  logger.info({ driver: database.driver, ms: Math.round(performance.now() - started) }, 'migrations applied');
+  logger.info(
+    { driver: database.driver, ms: Math.round(performance.now() - started) },
+    'migrations applied',
+  );
   if (config.seedDemoCatalogue) {
     const outcome = await seedCatalogue(database);
     logger.info({ outcome }, 'demo catalogue');
   }
   return database;
 }
-

@@ -100,7 +100,11 @@ export type GraphQLContext = {
 type ProductSortField = 'title' | 'price' | 'ordering';
 type CategorySortField = 'title' | 'ordering';
 
-function sortBy<T>(items: T[], spec: SortSpec<string> | null, value: (item: T, field: string) => string | number | null): T[] {
+function sortBy<T>(
+  items: T[],
+  spec: SortSpec<string> | null,
+  value: (item: T, field: string) => string | number | null,
+): T[] {
   if (!spec) return items;
   const factor = spec.direction === 'desc' ? -1 : 1;
   return [...items].sort((a, b) => {
@@ -109,13 +113,18 @@ function sortBy<T>(items: T[], spec: SortSpec<string> | null, value: (item: T, f
     if (x === y) return 0;
     if (x === null) return 1;
     if (y === null) return -1;
-    const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), 'en');
+    const cmp =
+      typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : String(x).localeCompare(String(y), 'en');
     return cmp * factor;
   });
 }
 
 function lowestProductPrice(p: CatalogueProduct): number | null {
-  const prices = [...p.sizes.map((s) => s.price ?? p.price), p.price].filter((v): v is number => v !== null);
+  const prices = [...p.sizes.map((s) => s.price ?? p.price), p.price].filter(
+    (v): v is number => v !== null,
+  );
   return prices.length > 0 ? Math.min(...prices) : null;
 }
 
@@ -164,22 +173,33 @@ const inCategoryTitled = (title: string) => (p: CatalogueProduct) =>
 export const rootValue = {
   oils: async (args: ListArgs, ctx: GraphQLContext) => {
     const { products } = await ctx.catalogue();
-    return listProducts(products.filter((p) => p.type === 'oil' && purchasable(p)), args);
+    return listProducts(
+      products.filter((p) => p.type === 'oil' && purchasable(p)),
+      args,
+    );
   },
   coalCategories: async (args: ListArgs, ctx: GraphQLContext) => {
     const { products, categories } = await ctx.catalogue();
     const coals = products.filter((p) => p.type === 'coal' && purchasable(p));
     const withCoals = categories
       .filter((c) => c.kind === 'coal')
-      .map((c) => ({ category: c, coals: coals.filter((p) => p.categories.some((pc) => pc.id === c.id)) }))
+      .map((c) => ({
+        category: c,
+        coals: coals.filter((p) => p.categories.some((pc) => pc.id === c.id)),
+      }))
       .filter((entry) => entry.coals.length > 0);
     const spec = parseSort<CategorySortField>(args.sort, ['title', 'ordering']);
-    const sorted = sortBy(withCoals, spec, (e, field) => (field === 'title' ? e.category.title : e.category.ordering));
+    const sorted = sortBy(withCoals, spec, (e, field) =>
+      field === 'title' ? e.category.title : e.category.ordering,
+    );
     return applyLimit(sorted, args.limit).map((e) => coalCategoryView(e.category, e.coals));
   },
   woodpellets: async (args: ListArgs, ctx: GraphQLContext) => {
     const { products } = await ctx.catalogue();
-    return listProducts(products.filter((p) => purchasable(p) && inCategoryTitled(woodpelletCategoryTitle)(p)), args);
+    return listProducts(
+      products.filter((p) => purchasable(p) && inCategoryTitled(woodpelletCategoryTitle)(p)),
+      args,
+    );
   },
   otherProducts: async (args: ListArgs, ctx: GraphQLContext) => {
     const { products } = await ctx.catalogue();
@@ -196,7 +216,10 @@ export const rootValue = {
   shippingZones: async (args: ListArgs, ctx: GraphQLContext) => {
     const { zones } = await ctx.catalogue();
     const spec = parseSort<'title'>(args.sort, ['title']);
-    return applyLimit(sortBy(zones, spec, (z) => z.title), args.limit).map(zoneView);
+    return applyLimit(
+      sortBy(zones, spec, (z) => z.title),
+      args.limit,
+    ).map(zoneView);
   },
   product: async (args: { slug: string }, ctx: GraphQLContext) => {
     const { products } = await ctx.catalogue();

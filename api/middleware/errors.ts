@@ -13,9 +13,13 @@ export function errorHandler(logger: Logger): Middleware {
     } catch (thrown) {
       const error = toAppError(thrown);
       if (error.status >= 500) {
-        logger.error({ err: thrown, method: ctx.method, path: ctx.path, reqId: ctx.state.reqId }, 'request failed');
+        logger.error(
+          { err: thrown, method: ctx.method, path: ctx.path, reqId: ctx.state.reqId },
+          'request failed',
+        );
       }
-      if (error instanceof TooManyRequestsError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof TooManyRequestsError)
+        ctx.set('Retry-After', String(error.retryAfterSeconds));
       ctx.status = error.status;
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {

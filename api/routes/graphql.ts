@@ -23,6 +23,12 @@ export function graphqlRoutes(catalogue: CatalogueService): Router {
       return;
     }
     await handler(ctx, async () => undefined);
+    // A request that could not even start executing (parse or validation errors: no "data" key)
+    // is the client's mistake: answer 400 whatever media type was asked for.
+    if (ctx.status === 200 && typeof ctx.body === 'string' && ctx.body.startsWith('{"errors"')) {
+      const parsed = JSON.parse(ctx.body) as { data?: unknown };
+      if (!('data' in parsed)) ctx.status = 400;
+    }
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.status === 200 && ctx.body != null) {
       const body = typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
       ctx.set('ETag', `"${createHash('sha1').update(body).digest('base64url')}"`);

@@ -17,7 +17,11 @@ export function fallbackErrorPage(detail: string): string {
  * Server-renders every GET that nothing else answered: the app's router decides the status
  * (200, 404, 500 or a redirect); the HTML is never cached.
  */
-export function ssrMiddleware(runtime: SsrRuntime, graphql: GraphQLExecutor, logger: Logger): Middleware {
+export function ssrMiddleware(
+  runtime: SsrRuntime,
+  graphql: GraphQLExecutor,
+  logger: Logger,
+): Middleware {
   return async (ctx) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
@@ -29,14 +33,20 @@ export function ssrMiddleware(runtime: SsrRuntime, graphql: GraphQLExecutor, log
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'html';
     try {
-      const [template, entry] = await Promise.all([runtime.template(ctx.originalUrl), runtime.entry()]);
+      const [template, entry] = await Promise.all([
+        runtime.template(ctx.originalUrl),
+        runtime.entry(),
+      ]);
       const url = new URL(ctx.originalUrl, `${ctx.protocol}://${ctx.host}`);
       const headers = new Headers();
       for (const [key, value] of Object.entries(ctx.headers)) {
         if (typeof value === 'string') headers.set(key, value);
         else if (Array.isArray(value)) headers.set(key, value.join(', '));
       }
-      const result = await entry.render(new Request(url, { method: 'GET', headers }), { nonce, graphql });
+      const result = await entry.render(new Request(url, { method: 'GET', headers }), {
+        nonce,
+        graphql,
+      });
       if (result.type === 'redirect') {
         ctx.status = result.status;
         ctx.redirect(result.location);

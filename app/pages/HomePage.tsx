@@ -64,9 +64,13 @@ function ProductTile({ product }: { product: Product }) {
 }
 
 export default function HomePage() {
-  const catalogue = (useRouteLoaderData('root') as RootData | undefined)?.catalogue ?? emptyCatalogue;
+  const catalogue =
+    (useRouteLoaderData('root') as RootData | undefined)?.catalogue ?? emptyCatalogue;
   const groups: { title: string; products: Product[] }[] = [
-    { title: 'Best-selling coal', products: catalogue.coal.find((c) => c.slug === 'best-sellers')?.coals ?? [] },
+    {
+      title: 'Best-selling coal',
+      products: catalogue.coal.find((c) => c.slug === 'best-sellers')?.coals ?? [],
+    },
     { title: 'Home heating oil', products: catalogue.oil },
     { title: 'Wood pellets', products: catalogue.woodpellet },
     { title: 'Briquettes, kindling & logs', products: catalogue.other },

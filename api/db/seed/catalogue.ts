@@ -35,7 +35,12 @@ export interface SeedZone {
 
 export const seedCategories: SeedCategory[] = [
   { kind: 'coal', title: 'Best Sellers', slug: 'best-sellers', ordering: 1 },
-  { kind: 'coal', title: 'Coal & Non-Smokeless Fuels', slug: 'coal-and-non-smokeless-fuels', ordering: 2 },
+  {
+    kind: 'coal',
+    title: 'Coal & Non-Smokeless Fuels',
+    slug: 'coal-and-non-smokeless-fuels',
+    ordering: 2,
+  },
   { kind: 'coal', title: 'Smokeless Fuels', slug: 'smokeless-fuels', ordering: 3 },
   { kind: 'coal', title: 'Gravity Fed Fuel', slug: 'gravity-fed-fuel', ordering: 4 },
   { kind: 'product', title: 'Woodpellets', slug: 'woodpellets', ordering: 1 },

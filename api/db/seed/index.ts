@@ -59,15 +59,23 @@ async function insertCatalogue(db: Database): Promise<void> {
       .returning({ id: products.id });
     if (!row) throw new Error(`Could not insert ${product.slug}`);
     await db.insert(productSizes).values(
-      product.sizes.map((size, ordering) => ({ productId: row.id, title: size.title, price: size.price, ordering })),
+      product.sizes.map((size, ordering) => ({
+        productId: row.id,
+        title: size.title,
+        price: size.price,
+        ordering,
+      })),
     );
-    await db.insert(productImages).values([
-      { productId: row.id, url: product.image, size: 'medium', ordering: 0 },
-    ]);
+    await db
+      .insert(productImages)
+      .values([{ productId: row.id, url: product.image, size: 'medium', ordering: 0 }]);
     const kind = product.type === 'coal' ? 'coal' : 'product';
     if (product.categories.length > 0) {
       await db.insert(productCategories).values(
-        product.categories.map((slug) => ({ productId: row.id, categoryId: categoryId(kind, slug) })),
+        product.categories.map((slug) => ({
+          productId: row.id,
+          categoryId: categoryId(kind, slug),
+        })),
       );
     }
   }

@@ -102,7 +102,11 @@ export async function loadCatalogue(db: Database): Promise<CatalogueSnapshot> {
     purchasable: p.purchasable,
     bestSeller: p.bestSeller,
     ordering: p.ordering,
-    sizes: (sizesByProduct.get(p.id) ?? []).map((s) => ({ id: s.id, title: s.title, price: s.price })),
+    sizes: (sizesByProduct.get(p.id) ?? []).map((s) => ({
+      id: s.id,
+      title: s.title,
+      price: s.price,
+    })),
     images: (imagesByProduct.get(p.id) ?? []).map((i) => ({ url: i.url, size: i.size })),
     categories: (linksByProduct.get(p.id) ?? [])
       .map((l) => categoriesById.get(l.categoryId))

@@ -12,7 +12,10 @@ export interface CatalogueService {
   execute(query: string, variables?: Record<string, unknown>): Promise<ExecutionResult>;
 }
 
-export function createCatalogueService(db: Database, options: { uploadsBaseUrl: string }): CatalogueService {
+export function createCatalogueService(
+  db: Database,
+  options: { uploadsBaseUrl: string },
+): CatalogueService {
   const load = async (): Promise<CatalogueSnapshot> => {
     const snapshot = await loadCatalogue(db);
     // Image URLs leave the API already rewritten to the site's public paths (SPEC §7).
@@ -31,6 +34,12 @@ export function createCatalogueService(db: Database, options: { uploadsBaseUrl: 
   return {
     requestContext,
     execute: (query, variables) =>
-      graphql({ schema, rootValue, source: query, variableValues: variables ?? null, contextValue: requestContext() }),
+      graphql({
+        schema,
+        rootValue,
+        source: query,
+        variableValues: variables ?? null,
+        contextValue: requestContext(),
+      }),
   };
 }

@@ -51,4 +51,10 @@ export interface Catalogue {
   shippingzones: ShippingZone[];
 }
 
-export const emptyCatalogue: Catalogue = { oil: [], coal: [], woodpellet: [], other: [], shippingzones: [] };
+export const emptyCatalogue: Catalogue = {
+  oil: [],
+  coal: [],
+  woodpellet: [],
+  other: [],
+  shippingzones: [],
+};

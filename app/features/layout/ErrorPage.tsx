@@ -22,8 +22,13 @@ export function describeError(error: unknown): ErrorDetails {
     if (error.status === 404) {
       return { status: 404, heading: messages.notFound.heading, text: messages.notFound.text };
     }
-    const message = typeof error.data === 'string' && error.data !== '' ? error.data : error.statusText;
-    return { status: error.status, heading: messages.error.heading, text: messages.error.text(message) };
+    const message =
+      typeof error.data === 'string' && error.data !== '' ? error.data : error.statusText;
+    return {
+      status: error.status,
+      heading: messages.error.heading,
+      text: messages.error.text(message),
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { status: 500, heading: messages.error.heading, text: messages.error.text(message) };

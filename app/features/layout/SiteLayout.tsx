@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useRouteError } from 'react-router-dom';
 import styled from 'styled-components';
 import { messages } from '../../../api/domain/messages';
@@ -62,6 +63,10 @@ const Footer = styled.footer`
 `;
 
 function Shell({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    // Lets tests (and monitoring) know the server HTML is now interactive.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const year = new Date().getFullYear();
   return (
     <>

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import pg from 'pg';
+import { createApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { seedCatalogue } from '../db/seed';
+import { createLogger } from '../logger';
+import type { SsrRuntime } from '../ssr/runtime';
+
+/**
+ * A real database for one test file: in-memory PGlite by default, or a throw-away database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (created here, dropped in `close`).
+ */
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  driver: 'pglite' | 'postgres';
+  /** A URL for a second connection to the same database (postgres only). */
+  url: string | undefined;
+  close(): Promise<void>;
+}
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ pgliteDir: 'memory://' });
+    await handle.migrate();
+    if (options.seed !== false) await seedCatalogue(handle);
+    return { handle, driver: 'pglite', url: undefined, close: () => handle.close() };
+  }
+  const name = `fuelyard_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.href, pgliteDir: 'memory://', poolSize: 5 });
+  await handle.migrate();
+  if (options.seed !== false) await seedCatalogue(handle);
+  return {
+    handle,
+    driver: 'postgres',
+    url: url.href,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+}
+
+export interface TestApp {
+  app: Koa;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { ssr?: SsrRuntime; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = testConfig(options.env);
+  const app = createApp({
+    config,
+    database: db.handle,
+    logger: createLogger('silent'),
+    ...(options.ssr ? { ssr: options.ssr } : {}),
+  });
+  return { app, db, close: () => db.close() };
+}

@@ -1,0 +1,78 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const securityHeaders = (headers: Record<string, string>) => {
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['content-security-policy']).toContain("default-src 'self'");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+};
+
+describe('server basics', () => {
+  it('reports health after pinging the database', async () => {
+    const res = await request(t.app.callback()).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: 200, message: 'ok', database: t.db.driver });
+    securityHeaders(res.headers as Record<string, string>);
+  });
+
+  it('answers 503 when the database is gone', async () => {
+    const other = await createTestApp();
+    await other.db.handle.close();
+    const res = await request(other.app.callback()).get('/api/health');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ code: 503, message: 'The database is not answering.' });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await request(t.app.callback()).get('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ code: 404, message: 'No such API endpoint.' });
+    securityHeaders(res.headers as Record<string, string>);
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const res = await request(t.app.callback())
+      .post('/api/graphql')
+      .set('Content-Type', 'application/json')
+      .send({ query: `{ oils { title } }`, padding: 'x'.repeat(40_000) });
+    expect(res.status).toBe(413);
+    expect((res.body as { code: number }).code).toBe(413);
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const res = await request(t.app.callback())
+      .post('/api/graphql')
+      .set('Content-Type', 'application/json')
+      .send('{"query": ');
+    expect(res.status).toBe(400);
+    expect((res.body as { code: number }).code).toBe(400);
+  });
+
+  it('puts security headers on uploads and refuses path tricks', async () => {
+    const ok = await request(t.app.callback()).get('/api/uploads/products/logs.svg');
+    expect(ok.status).toBe(200);
+    securityHeaders(ok.headers as Record<string, string>);
+    const sneaky = await request(t.app.callback()).get('/api/uploads/../config.ts');
+    expect(sneaky.status).toBe(404);
+    const missing = await request(t.app.callback()).get('/api/uploads/products/none.svg');
+    expect(missing.status).toBe(404);
+  });
+
+  it('echoes a request id', async () => {
+    const res = await request(t.app.callback())
+      .get('/api/health')
+      .set('X-Request-Id', 'test-request-0001');
+    expect(res.headers['x-request-id']).toBe('test-request-0001');
+  });
+});
