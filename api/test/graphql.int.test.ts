@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
+import { products } from '../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
 
@@ -190,6 +192,26 @@ describe(`GraphQL catalogue (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'P
     expect(second.text ?? '').toBe('');
     const other = await get(`{ oils { title } }`).set('If-None-Match', etag ?? '');
     expect(other.status).toBe(200);
+  });
+
+  it('sees a catalogue change at once: the cache is invalidated by the database', async () => {
+    const query = `{ woodpellets { slug title } }`;
+    const before = (await get(query)).body as {
+      data: { woodpellets: { slug: string; title: string }[] };
+    };
+    expect(before.data.woodpellets.map((p) => p.title)).toContain('ENplus A1 Wood Pellets');
+    await t.db.handle.db
+      .update(products)
+      .set({ title: 'ENplus A1 Softwood Pellets' })
+      .where(eq(products.slug, 'enplus-a1-wood-pellets'));
+    const after = (await get(query)).body as {
+      data: { woodpellets: { slug: string; title: string }[] };
+    };
+    expect(after.data.woodpellets.map((p) => p.title)).toContain('ENplus A1 Softwood Pellets');
+    await t.db.handle.db
+      .update(products)
+      .set({ title: 'ENplus A1 Wood Pellets' })
+      .where(eq(products.slug, 'enplus-a1-wood-pellets'));
   });
 
   it('serves POST too', async () => {

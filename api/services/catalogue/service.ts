@@ -1,7 +1,9 @@
 import type { ExecutionResult } from 'graphql';
 import { graphql } from 'graphql';
 import { rewriteImageUrl } from '../../domain/images';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { appMeta } from '../../db/schema';
 import { rootValue, schema, type GraphQLContext } from '../../graphql/schema';
 import { loadCatalogue, type CatalogueSnapshot } from './repository';
 
@@ -11,6 +13,17 @@ export interface CatalogueService {
   /** Runs a GraphQL operation in-process (server rendering uses this instead of HTTP). */
   execute(query: string, variables?: Record<string, unknown>): Promise<ExecutionResult>;
 }
+
+/** The version the database triggers bump on every catalogue write (migration 0001). */
+async function currentVersion(db: Database): Promise<string> {
+  const [row] = await db
+    .select({ value: appMeta.value })
+    .from(appMeta)
+    .where(eq(appMeta.key, CATALOGUE_VERSION_KEY));
+  return row?.value ?? '0';
+}
+
+export const CATALOGUE_VERSION_KEY = 'catalogue.version';
 
 export function createCatalogueService(
   db: Database,
@@ -27,9 +40,23 @@ export function createCatalogueService(
     }
     return snapshot;
   };
+  // A cache only: every request checks the version (one indexed read) and reloads when any
+  // process, or anyone with SQL access, has changed the catalogue since.
+  let cached: { version: string; snapshot: Promise<CatalogueSnapshot> } | undefined;
+  const current = async (): Promise<CatalogueSnapshot> => {
+    const version = await currentVersion(db);
+    if (cached?.version !== version) {
+      const snapshot = load();
+      cached = { version, snapshot };
+      snapshot.catch(() => {
+        if (cached?.snapshot === snapshot) cached = undefined;
+      });
+    }
+    return cached.snapshot;
+  };
   const requestContext = (): GraphQLContext => {
     let pending: Promise<CatalogueSnapshot> | undefined;
-    return { catalogue: () => (pending ??= load()) };
+    return { catalogue: () => (pending ??= current()) };
   };
   return {
     requestContext,
