@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -9,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** All money columns are whole pence. */
@@ -125,3 +129,111 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** An item a visitor tried to add before setting a postcode (SPEC §4 "pending item"). */
+export interface PendingCartItem {
+  type: 'coal' | 'oil' | 'woodpellet' | 'other';
+  productId: number;
+  attributeId: number | null;
+  quantity: number;
+}
+
+/**
+ * Server-side carts, keyed by the uuid v4 in the visitor's httpOnly cookie. Lines hold only ids
+ * and quantities: price, title and image always come from the catalogue when the cart is read.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey(),
+    postcode: text('postcode'),
+    pendingItem: jsonb('pending_item').$type<PendingCartItem>(),
+    showPostcodeModal: boolean('show_postcode_modal').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('carts_updated_idx').on(t.updatedAt)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sizeId: integer('size_id').references(() => productSizes.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_line_uq').on(t.cartId, t.productId, sql`coalesce(${t.sizeId}, 0)`),
+    check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Wholesale enquiries, committed before any e-mail is attempted. */
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    companyName: text('company_name').notNull(),
+    telephone: text('telephone').notNull(),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('enquiries_created_idx').on(t.createdAt)],
+);
+
+export const mailStatus = pgEnum('mail_status', ['pending', 'sending', 'sent', 'failed']);
+
+/**
+ * The transactional outbox: a row is written in the same transaction as the thing it reports on,
+ * and a worker sends it later with retries. At-least-once, recognisable by its Message-ID.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey(),
+    messageId: text('message_id').notNull(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: mailStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** What the mail is about, e.g. "enquiry". */
+    topic: text('topic').notNull(),
+    topicId: text('topic_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_message_id_uq').on(t.messageId),
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** Fixed-window request counters shared by every process (per-IP rate limits). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
