@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { contentPlugin } from './app/content/vitePlugin';
 
 /**
  * One Vite config for the browser bundle (`vite build`) and the server-rendering bundle
  * (`vite build --ssr app/entry-server.tsx`). The API serves both (see api/ssr).
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), contentPlugin()],
   appType: 'custom',
   publicDir: 'app/public',
   // Replaced by a fresh nonce on every response (Content-Security-Policy).

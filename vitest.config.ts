@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { contentPlugin } from './app/content/vitePlugin';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { chromiumArgs, chromiumPath } from './e2e/chromium.ts';
@@ -14,7 +15,7 @@ import { chromiumArgs, chromiumPath } from './e2e/chromium.ts';
  */
 export default defineConfig({
   // A vitest config shadows vite.config.ts, so the React plugin is repeated here.
-  plugins: [react()],
+  plugins: [react(), contentPlugin()],
   test: {
     projects: [
       {

@@ -5,7 +5,7 @@ import type { RenderContext, RenderResult } from '../api/domain/ssr';
 import { ThemeProvider } from '../ui/theme';
 import { executorCatalogueSource } from './features/catalogue';
 import { renderHeadTags, resolveMeta } from './meta';
-import { createRoutes } from './routes';
+import { createRoutes, sitemapPaths } from './routes';
 
 /** Renders one request to HTML. Called by the API with an in-process GraphQL executor. */
 export async function render(request: Request, context: RenderContext): Promise<RenderResult> {
@@ -41,4 +41,9 @@ export async function render(request: Request, context: RenderContext): Promise<
   } finally {
     sheet.seal();
   }
+}
+
+/** The paths listed in sitemap.xml (the API adds the origin). */
+export async function sitemap(context: Pick<RenderContext, 'graphql'>): Promise<string[]> {
+  return sitemapPaths({ catalogue: executorCatalogueSource(context.graphql) });
 }

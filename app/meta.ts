@@ -38,7 +38,10 @@ export function resolveMeta(matches: readonly MatchLike[], error?: unknown): Pag
   for (let i = matches.length - 1; i >= 0; i--) {
     const match = matches[i];
     const meta = (match?.handle as RouteHandle | undefined)?.meta;
-    if (meta) return typeof meta === 'function' ? meta(match?.data) : meta;
+    if (!meta) continue;
+    if (typeof meta !== 'function') return meta;
+    // A route whose loader has not produced data (it failed) cannot describe itself.
+    if (match?.data !== undefined && match.data !== null) return meta(match.data);
   }
   return defaultMeta;
 }

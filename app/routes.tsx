@@ -1,9 +1,15 @@
 import type { ComponentType } from 'react';
-import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import {
+  data,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
 import { messages } from '../api/domain/messages';
+import type { ContentDoc } from './content/markdown';
 import { loadCatalogueSafely, type Catalogue, type CatalogueSource } from './features/catalogue';
 import { PageErrorBoundary, RootErrorBoundary, SiteLayout } from './features/layout';
-import type { RouteHandle } from './meta';
+import { titleFor, type PageMeta, type RouteHandle } from './meta';
+import * as pages from './pages/catalogue/definitions';
 
 export interface AppDeps {
   catalogue: CatalogueSource;
@@ -11,41 +17,87 @@ export interface AppDeps {
 
 export interface RootData {
   catalogue: Catalogue;
+  /** The server's year, so the footer's copyright line hydrates without a mismatch. */
+  year: number;
 }
 
 /**
  * Strict path matching: routes are case-sensitive, and a trailing slash (other than "/") is a
  * different path, so `/about/` is a 404 rather than a second copy of `/about`.
  */
-export function assertStrictPath(request: Request): void {
-  const { pathname } = new URL(request.url);
-  if (pathname.length > 1 && pathname.endsWith('/')) {
+export function assertStrictPath(request: Request): URL {
+  const url = new URL(request.url);
+  if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
     throw data(messages.notFound.framework, { status: 404 });
   }
+  return url;
 }
 
-function page(
-  path: string | undefined,
-  lazy: () => Promise<{ default: ComponentType }>,
-  handle?: RouteHandle,
-): RouteObject {
-  const loader = ({ request }: LoaderFunctionArgs) => {
-    assertStrictPath(request);
-    return null;
+/** One catalogue request per app instance (per server request; once per browser session). */
+function memoise(source: CatalogueSource): CatalogueSource {
+  let pending: Promise<Catalogue> | undefined;
+  return () => {
+    pending ??= source().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    });
+    return pending;
   };
-  const load = async () => ({ Component: (await lazy()).default });
-  return path === undefined
-    ? { index: true, loader, lazy: load, handle }
-    : { path, caseSensitive: true, loader, lazy: load, handle };
 }
+
+type Loaded = Promise<{ default: ComponentType }>;
+type PageLoader<T> = (args: LoaderFunctionArgs & { url: URL }) => Promise<T> | T;
+
+function route<T>(
+  path: string | null,
+  component: () => Loaded,
+  loader: PageLoader<T>,
+  meta?: (data: T) => PageMeta,
+): RouteObject {
+  const handle: RouteHandle | undefined = meta ? { meta: (d) => meta(d as T) } : undefined;
+  const common = {
+    loader: (args: LoaderFunctionArgs) => loader({ ...args, url: assertStrictPath(args.request) }),
+    lazy: async () => ({ Component: (await component()).default }),
+    handle,
+  };
+  return path === null ? { index: true, ...common } : { path, caseSensitive: true, ...common };
+}
+
+const contentMeta = (doc: ContentDoc): PageMeta => ({ title: titleFor(doc.title), description: doc.description });
+const pageMeta = (page: { title: string; description: string }): PageMeta => ({
+  title: titleFor(page.title),
+  description: page.description,
+});
+
+const content = {
+  home: () => import('./content/pages/home.md'),
+  about: () => import('./content/pages/about.md'),
+  contact: () => import('./content/pages/contact.md'),
+  faqs: () => import('./content/pages/faqs.md'),
+  'privacy-policy': () => import('./content/pages/privacy-policy.md'),
+  'terms-of-purchase': () => import('./content/pages/terms-of-purchase.md'),
+};
+
+const infoPage = () => import('./pages/InfoPage');
+const cataloguePage = () => import('./pages/catalogue/CataloguePage');
+const indexPage = () => import('./pages/catalogue/SectionIndexPage');
 
 export function createRoutes(deps: AppDeps): RouteObject[] {
+  const catalogue = memoise(deps.catalogue);
+  const doc = (name: keyof typeof content) => async () => (await content[name]()).default;
+
+  const listing = (path: string, build: (c: Catalogue, args: { url: URL; params: Record<string, string | undefined> }) => pages.CataloguePageData) =>
+    route(path, cataloguePage, async ({ url, params }) => build(await catalogue(), { url, params }), pageMeta);
+  const index = (path: string, build: (c: Catalogue) => pages.SectionIndexData) =>
+    route(path, indexPage, async () => build(await catalogue()), pageMeta);
+
   return [
     {
       id: 'root',
       path: '/',
       loader: async (): Promise<RootData> => ({
-        catalogue: await loadCatalogueSafely(deps.catalogue),
+        catalogue: await loadCatalogueSafely(catalogue),
+        year: new Date().getFullYear(),
       }),
       // The catalogue changes rarely; navigation does not refetch it.
       shouldRevalidate: () => false,
@@ -56,7 +108,33 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
           id: 'page',
           ErrorBoundary: PageErrorBoundary,
           children: [
-            page(undefined, () => import('./pages/HomePage')),
+            route(null, () => import('./pages/HomePage'), doc('home'), (d) => ({ title: `${titleFor(d.title)}`, description: d.description })),
+            route('about', infoPage, doc('about'), contentMeta),
+            route('faqs', infoPage, doc('faqs'), contentMeta),
+            route('privacy-policy', infoPage, doc('privacy-policy'), contentMeta),
+            route('terms-of-purchase', infoPage, doc('terms-of-purchase'), contentMeta),
+            route('contact', () => import('./pages/ContactPage'), doc('contact'), contentMeta),
+
+            listing('products/industrial-fuel', (c) => pages.industrialFuel(c)),
+            index('products/domestic', (c) => pages.domesticIndex(c)),
+            listing('products/domestic/bagged-coal', (c, { url }) => pages.domesticBaggedCoal(c, url)),
+            listing('products/domestic/oil', (c) => pages.domesticOil(c)),
+
+            index('products/wholesale', () => pages.wholesaleIndex()),
+            index('products/wholesale/best-sellers', () => pages.marketIndex('best-sellers', 'Best Sellers')),
+            listing('products/wholesale/best-sellers/:market', (c, { params }) =>
+              pages.wholesaleBestSellers(c, pages.parseMarket(params.market)),
+            ),
+            index('products/wholesale/coal', () => pages.wholesaleCoalIndex()),
+            index('products/wholesale/coal/bagged', () => pages.marketIndex('coal/bagged', 'Prepacked Coal')),
+            listing('products/wholesale/coal/bagged/:market', (c, { url, params }) =>
+              pages.wholesaleBaggedCoal(c, pages.parseMarket(params.market), url),
+            ),
+            listing('products/wholesale/coal/bulk', (c) => pages.wholesaleBulkCoal(c)),
+            listing('products/wholesale/oil', (c) => pages.wholesaleOil(c)),
+            listing('products/wholesale/wood-pellets', (c) => pages.wholesaleWoodPellets(c)),
+            listing('products/wholesale/other-products', (c) => pages.wholesaleOtherProducts(c)),
+            listing('products/wholesale/hayes-lignite-briquettes', (c) => pages.hayesLigniteBriquettes(c)),
             {
               path: '*',
               loader: () => {
@@ -68,4 +146,40 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
       ],
     },
   ];
+}
+
+/** Every public page, for sitemap.xml: the fixed routes plus one page per coal category. */
+export async function sitemapPaths(deps: AppDeps): Promise<string[]> {
+  const catalogue = await loadCatalogueSafely(deps.catalogue);
+  const fixed = [
+    '/',
+    '/about',
+    '/contact',
+    '/faqs',
+    '/privacy-policy',
+    '/terms-of-purchase',
+    '/products/industrial-fuel',
+    '/products/domestic',
+    '/products/domestic/oil',
+    '/products/wholesale',
+    '/products/wholesale/best-sellers',
+    '/products/wholesale/best-sellers/uk',
+    '/products/wholesale/best-sellers/ie',
+    '/products/wholesale/coal',
+    '/products/wholesale/coal/bagged',
+    '/products/wholesale/coal/bulk',
+    '/products/wholesale/oil',
+    '/products/wholesale/wood-pellets',
+    '/products/wholesale/other-products',
+    '/products/wholesale/hayes-lignite-briquettes',
+  ];
+  const perCategory = catalogue.coal.flatMap((category) => {
+    const slug = encodeURIComponent(category.slug);
+    return [
+      `/products/domestic/bagged-coal?category=${slug}`,
+      `/products/wholesale/coal/bagged/uk?category=${slug}`,
+      `/products/wholesale/coal/bagged/ie?category=${slug}`,
+    ];
+  });
+  return [...fixed, ...perCategory];
 }

@@ -14,7 +14,7 @@ export interface SiteConfig {
   tagline: string;
   email: string;
   offices: [Office, Office];
-  social: { label: string; href: string }[];
+  social: { network: 'facebook' | 'instagram' | 'x'; label: string; href: string }[];
   vatNumber: string;
 }
 
@@ -36,9 +36,9 @@ export const site: SiteConfig = {
     },
   ],
   social: [
-    { label: 'Facebook', href: 'https://www.facebook.com/fuelyard' },
-    { label: 'Instagram', href: 'https://www.instagram.com/fuelyard' },
-    { label: 'X', href: 'https://x.com/fuelyard' },
+    { network: 'facebook', label: 'Facebook', href: 'https://www.facebook.com/fuelyard' },
+    { network: 'instagram', label: 'Instagram', href: 'https://www.instagram.com/fuelyard' },
+    { network: 'x', label: 'X', href: 'https://x.com/fuelyard' },
   ],
   vatNumber: 'GB 123 4567 89',
 };

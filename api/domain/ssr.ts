@@ -25,4 +25,6 @@ export type RenderResult =
 
 export interface ServerEntry {
   render(request: Request, context: RenderContext): Promise<RenderResult>;
+  /** Site paths for sitemap.xml, e.g. "/faqs" or "/products/domestic/bagged-coal?category=x". */
+  sitemap(context: Pick<RenderContext, 'graphql'>): Promise<string[]>;
 }

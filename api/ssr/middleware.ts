@@ -17,12 +17,55 @@ export function fallbackErrorPage(detail: string): string {
  * Server-renders every GET that nothing else answered: the app's router decides the status
  * (200, 404, 500 or a redirect); the HTML is never cached.
  */
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Disallow: /api/',
+    'Disallow: /cart',
+    'Disallow: /checkout',
+    'Disallow: /order/',
+    'Disallow: /user/',
+    'Disallow: /login',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+const xmlEntities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (c) => xmlEntities[c] ?? c);
+
+export function sitemapXml(origin: string, paths: readonly string[]): string {
+  const urls = paths.map((path) => `  <url><loc>${xmlEscape(origin + path)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
 export function ssrMiddleware(
   runtime: SsrRuntime,
   graphql: GraphQLExecutor,
   logger: Logger,
+  publicOrigin?: string,
 ): Middleware {
   return async (ctx) => {
+    if (ctx.path === '/robots.txt' || ctx.path === '/sitemap.xml') {
+      const origin = publicOrigin ?? `${ctx.protocol}://${ctx.host}`;
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      if (ctx.path === '/robots.txt') {
+        ctx.type = 'text/plain';
+        ctx.body = robotsTxt(origin);
+      } else {
+        const paths = await (await runtime.entry()).sitemap({ graphql });
+        ctx.type = 'application/xml';
+        ctx.body = sitemapXml(origin, paths);
+      }
+      return;
+    }
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
       ctx.set('Allow', 'GET, HEAD');

@@ -1,98 +1,93 @@
-import { useRouteLoaderData } from 'react-router-dom';
+import { useLoaderData, useRouteLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatPence } from '../../api/domain/money';
-import { site } from '../../api/domain/site';
-import { theme } from '../../ui/theme';
-import { emptyCatalogue, fromPrice, type Product } from '../features/catalogue';
-import type { RootData } from '../routes';
+import { Heading, Link, Text, theme } from '../../ui';
+import { allProducts, emptyCatalogue, type Catalogue } from '../features/catalogue';
+import { sideNavGroups, sideNavInfoLinks } from '../features/navigation';
+import type { ContentDoc } from '../content/markdown';
+import { ContentBody } from './InfoPage';
+import { PageSection, ProductList } from './catalogue/CataloguePage';
 
 const Hero = styled.section`
   background: ${theme.colors.primary};
   color: ${theme.colors.onPrimary};
   padding: ${theme.space[7]} ${theme.space[4]};
   text-align: center;
+  a {
+    color: ${theme.colors.onPrimary};
+  }
+  & > div {
+    max-width: 48rem;
+    margin: 0 auto;
+  }
 `;
 
-const Section = styled.section`
-  max-width: ${theme.sizes.content};
-  margin: 0 auto;
-  padding: ${theme.space[6]} ${theme.space[4]};
-`;
-
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+const Groups = styled.div`
   display: grid;
-  gap: ${theme.space[4]};
-  grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
-`;
-
-const Card = styled.li`
-  border: 1px solid ${theme.colors.border};
-  border-radius: ${theme.radii.md};
-  padding: ${theme.space[4]};
-  background: ${theme.colors.surface};
-  img {
-    display: block;
-    width: 100%;
-    height: auto;
-    aspect-ratio: 4 / 3;
-    object-fit: contain;
+  gap: ${theme.space[5]};
+  ${theme.media.sm} {
+    grid-template-columns: repeat(2, 1fr);
   }
-  h3 {
-    font-size: ${theme.fontSizes.md};
-    margin: ${theme.space[3]} 0 ${theme.space[1]};
+  ${theme.media.md} {
+    grid-template-columns: repeat(4, 1fr);
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  li {
+    margin: ${theme.space[2]} 0;
   }
 `;
-
-const FromPrice = styled.p`
-  font-weight: ${theme.fontWeights.bold};
-  margin: 0;
-`;
-
-function ProductTile({ product }: { product: Product }) {
-  const price = fromPrice(product);
-  const image = product.images[0];
-  return (
-    <Card>
-      {image ? <img src={image.url} alt="" width={240} height={180} loading="lazy" /> : null}
-      <h3>{product.title}</h3>
-      {price !== null ? <FromPrice>from {formatPence(price)}</FromPrice> : null}
-    </Card>
-  );
-}
 
 export default function HomePage() {
-  const catalogue =
-    (useRouteLoaderData('root') as RootData | undefined)?.catalogue ?? emptyCatalogue;
-  const groups: { title: string; products: Product[] }[] = [
-    {
-      title: 'Best-selling coal',
-      products: catalogue.coal.find((c) => c.slug === 'best-sellers')?.coals ?? [],
-    },
-    { title: 'Home heating oil', products: catalogue.oil },
-    { title: 'Wood pellets', products: catalogue.woodpellet },
-    { title: 'Briquettes, kindling & logs', products: catalogue.other },
-  ];
+  const doc = useLoaderData() as ContentDoc;
+  const catalogue = (useRouteLoaderData('root') as { catalogue?: Catalogue } | undefined)?.catalogue ?? emptyCatalogue;
+  const bestSellers = allProducts(catalogue).filter((p) => p.bestSeller);
+  const groups = sideNavGroups(catalogue.coal);
   return (
     <>
-      <Hero>
-        <h1>Fuel delivered across Northern Ireland</h1>
-        <p>{site.tagline}.</p>
+      <Hero aria-labelledby="home-heading">
+        <div>
+          <Heading level={1} id="home-heading">
+            {doc.heading}
+          </Heading>
+          <ContentBody doc={doc} />
+        </div>
       </Hero>
-      {groups
-        .filter((group) => group.products.length > 0)
-        .map((group) => (
-          <Section key={group.title} aria-label={group.title}>
-            <h2>{group.title}</h2>
-            <Grid>
-              {group.products.map((product) => (
-                <ProductTile key={product.id} product={product} />
-              ))}
-            </Grid>
-          </Section>
-        ))}
+      <PageSection aria-labelledby="best-sellers-heading">
+        <Heading level={2} id="best-sellers-heading">
+          Our best sellers
+        </Heading>
+        <ProductList products={bestSellers} />
+      </PageSection>
+      <PageSection aria-labelledby="browse-heading">
+        <Heading level={2} id="browse-heading">
+          Browse our fuels
+        </Heading>
+        <Groups>
+          {groups.map((group) => (
+            <nav key={group.title} aria-label={group.title}>
+              <Heading level={3}>{group.title}</Heading>
+              <ul>
+                {group.links.map((link) => (
+                  <li key={link.href}>
+                    <Link href={link.href}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </Groups>
+        <Text>
+          {sideNavInfoLinks.map((link, index) => (
+            <span key={link.href}>
+              {index > 0 ? ' · ' : null}
+              <Link href={link.href}>{link.label}</Link>
+            </span>
+          ))}
+        </Text>
+      </PageSection>
     </>
   );
 }

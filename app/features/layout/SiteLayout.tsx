@@ -1,12 +1,49 @@
-import type { ReactNode } from 'react';
-import { useEffect } from 'react';
-import { Outlet, useRouteError } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { RouterProvider as AriaRouterProvider, Link as AriaLink } from 'react-aria-components';
+import {
+  Outlet,
+  useHref,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router-dom';
 import styled from 'styled-components';
 import { messages } from '../../../api/domain/messages';
-import { site, telHref } from '../../../api/domain/site';
-import { theme } from '../../../ui/theme';
+import { site } from '../../../api/domain/site';
+import {
+  Footer,
+  LoadingOverlay,
+  Logo,
+  NavBar,
+  PaymentLogo,
+  SideNav,
+  SidePanel,
+  TopBar,
+  theme,
+} from '../../../ui';
+import type { Catalogue } from '../catalogue';
+import {
+  footerProductGroups,
+  footerSiteLinks,
+  paths,
+  primaryNav,
+  sideNavGroups,
+  sideNavInfoLinks,
+} from '../navigation';
 import { DocumentMeta } from './DocumentMeta';
 import { ErrorPage } from './ErrorPage';
+import {
+  reloadOnceForChunkError,
+  timings,
+  useDelayedScrollRestoration,
+  usePageTransition,
+  useSlowNavigation,
+} from './navigationEffects';
+
+/** The three layouts of SPEC §2. Routes pick one with `handle.layout`; default is the default. */
+export type LayoutName = 'default' | 'alternative' | 'empty';
 
 const SkipLink = styled.a`
   position: absolute;
@@ -21,97 +58,161 @@ const SkipLink = styled.a`
   }
 `;
 
-const TopBar = styled.header`
-  background: ${theme.colors.surfaceDark};
-  color: ${theme.colors.onSurfaceDark};
-  font-size: ${theme.fontSizes.sm};
-  a {
-    color: ${theme.colors.onSurfaceDark};
-  }
-`;
-
-const Bar = styled.div`
-  max-width: ${theme.sizes.content};
-  margin: 0 auto;
-  padding: ${theme.space[2]} ${theme.space[4]};
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${theme.space[2]} ${theme.space[5]};
-  align-items: center;
-`;
-
-const Brand = styled.div`
-  background: ${theme.colors.primary};
-  color: ${theme.colors.onPrimary};
-  a {
-    color: ${theme.colors.onPrimary};
-    text-decoration: none;
-    font-family: ${theme.fonts.heading};
-    font-weight: ${theme.fontWeights.bold};
-    font-size: ${theme.fontSizes.xl};
-  }
-`;
-
 const Main = styled.main`
+  display: block;
   min-height: 60vh;
+  outline: none;
+  &[data-transition='out'] {
+    opacity: 0;
+    transition: opacity ${timings.fadeOutMs}ms ${theme.motion.easing};
+  }
+  &[data-transition='in'] {
+    opacity: 1;
+    transition: opacity ${timings.fadeInMs}ms ${theme.motion.easing};
+  }
+  ${theme.media.reducedMotion} {
+    &[data-transition] {
+      opacity: 1;
+      transition: none;
+    }
+  }
 `;
 
-const Footer = styled.footer`
-  background: ${theme.colors.surfaceAlt};
-  border-top: 1px solid ${theme.colors.border};
-  font-size: ${theme.fontSizes.sm};
-`;
+const phones = site.offices.map((office) => ({ label: office.name, number: office.phone }));
+const offices = site.offices.map((office) => ({ ...office }));
 
-function Shell({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    // Lets tests (and monitoring) know the server HTML is now interactive.
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  const year = new Date().getFullYear();
+function useRootData() {
+  const root = useRouteLoaderData('root') as { catalogue?: Catalogue; year?: number } | undefined;
+  return {
+    coalCategories: (root?.catalogue?.coal ?? []).map((c) => ({ title: c.title, slug: c.slug })),
+    year: root?.year ?? new Date().getFullYear(),
+  };
+}
+
+function useLayoutName(): LayoutName {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const layout = (matches[i]?.handle as { layout?: LayoutName } | undefined)?.layout;
+    if (layout) return layout;
+  }
+  return 'default';
+}
+
+function HomeLogo() {
+  return (
+    <AriaLink href={paths.home} aria-label={`${site.companyName} home`}>
+      <Logo height={44} title={site.companyName} />
+    </AriaLink>
+  );
+}
+
+/** Header, side navigation and footer around every page of the default layout. */
+function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode }) {
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { coalCategories, year } = useRootData();
+
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  if (layout === 'empty') return <>{children}</>;
+  const currentPath = location.pathname + location.search;
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
-      <TopBar>
-        <Bar>
-          {site.offices.map((office) => (
-            <span key={office.name}>
-              {office.name}: <a href={telHref(office.phone)}>{office.phone}</a>
-            </span>
-          ))}
-          <a href={`mailto:${site.email}`}>{site.email}</a>
-        </Bar>
-      </TopBar>
-      <Brand>
-        <Bar>
-          <a href="/">{site.companyName}</a>
-        </Bar>
-      </Brand>
-      <Main id="main">{children}</Main>
-      <Footer>
-        <Bar>
-          <p>{messages.footerNote}</p>
-          <p>
-            © {year} {site.legalName}
-          </p>
-        </Bar>
-      </Footer>
+      <TopBar phones={phones} email={site.email} loginHref={paths.login} cartHref={paths.cart} cartCount={0} />
+      {layout === 'default' ? (
+        <>
+          <NavBar
+            items={primaryNav}
+            currentPath={currentPath}
+            logo={<HomeLogo />}
+            onOpenMenu={() => setMenuOpen(true)}
+            isMenuOpen={menuOpen}
+          />
+          <SidePanel title={messages.menu} isOpen={menuOpen} onOpenChange={setMenuOpen}>
+            <SideNav
+              groups={sideNavGroups(coalCategories)}
+              links={sideNavInfoLinks}
+              phones={phones}
+              email={site.email}
+              socials={site.social.map((s) => ({ network: s.network, href: s.href }))}
+              currentPath={currentPath}
+              companyName={site.companyName}
+              onNavigate={() => setMenuOpen(false)}
+            />
+          </SidePanel>
+        </>
+      ) : (
+        <NavBar items={[]} logo={<HomeLogo />} aria-label="Site" />
+      )}
+      {children}
+      <Footer
+        companyName={site.legalName}
+        offices={offices}
+        productGroups={layout === 'default' ? footerProductGroups(coalCategories) : []}
+        siteLinks={footerSiteLinks}
+        email={site.email}
+        phones={phones}
+        enquiryHref={paths.contact}
+        paymentLogo={<PaymentLogo />}
+        note={messages.footerNote}
+        year={year}
+      />
     </>
   );
 }
 
-/** The default layout: top bar, header, the page, footer. */
-export function SiteLayout() {
+function Page() {
+  const phase = usePageTransition();
+  const slow = useSlowNavigation();
+  useDelayedScrollRestoration();
   return (
-    <Shell>
+    <>
+      <Main id="main" tabIndex={-1} data-transition={phase === 'idle' ? undefined : phase}>
+        <Outlet />
+      </Main>
+      <LoadingOverlay isVisible={slow} label={messages.loading} />
+    </>
+  );
+}
+
+/** React Aria links and menus navigate through the router (no full page loads). */
+function AriaRouter({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <AriaRouterProvider navigate={(href) => void navigate(href)} useHref={useHref}>
+      {children}
+    </AriaRouterProvider>
+  );
+}
+
+function useHydratedMarker() {
+  useEffect(() => {
+    // Lets tests (and monitoring) know the server HTML is now interactive.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
+/** The root route's component: the chosen layout around the current page. */
+export function SiteLayout() {
+  useHydratedMarker();
+  const layout = useLayoutName();
+  return (
+    <AriaRouter>
       <DocumentMeta />
-      <Outlet />
-    </Shell>
+      <Chrome layout={layout}>
+        <Page />
+      </Chrome>
+    </AriaRouter>
   );
 }
 
 /** Errors inside a page keep the site's layout around them. */
 export function PageErrorBoundary() {
   const error = useRouteError();
+  useEffect(() => {
+    reloadOnceForChunkError(error);
+  }, [error]);
   return (
     <>
       <DocumentMeta error={error} />
@@ -120,13 +221,17 @@ export function PageErrorBoundary() {
   );
 }
 
-/** Errors in the layout itself (its loader) render the error page without it. */
+/** Errors in the layout itself render the error page on its own. */
 export function RootErrorBoundary() {
   const error = useRouteError();
+  useHydratedMarker();
+  useEffect(() => {
+    reloadOnceForChunkError(error);
+  }, [error]);
   return (
-    <Main id="main">
+    <main id="main">
       <DocumentMeta error={error} />
       <ErrorPage error={error} />
-    </Main>
+    </main>
   );
 }
