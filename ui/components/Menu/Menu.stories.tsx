@@ -1,0 +1,149 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { RouterProvider } from 'react-aria-components';
+import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
+import { UserIcon } from '../Icon';
+import { Menu, type MenuItem } from './Menu';
+
+/** SPEC §2: the Wholesale Fuel dropdown. */
+const wholesale: MenuItem[] = [
+  { id: 'best-sellers', label: 'Best Sellers', href: '/products/wholesale/best-sellers/uk' },
+  {
+    id: 'prepacked',
+    label: 'Prepacked coal',
+    href: '/products/wholesale/coal/bagged/uk?category=best-sellers',
+  },
+  { id: 'bulk', label: 'Bulk Coal', href: '/products/wholesale/coal/bulk' },
+  { id: 'oil', label: 'Wholesale Oil', href: '/products/wholesale/oil' },
+  { id: 'pellets', label: 'Wood Pellets', href: '/products/wholesale/wood-pellets' },
+  { id: 'other', label: 'Wood & Other Products', href: '/products/wholesale/other-products' },
+];
+
+const userMenu: MenuItem[] = [{ id: 'logout', label: 'Logout' }];
+
+/** Links go through react-aria's router, as in the app; the spy stands in for React Router. */
+const navigate = fn();
+
+const meta = {
+  title: 'Components/Menu',
+  component: Menu,
+  tags: ['autodocs'],
+  args: { label: 'Wholesale Fuel', items: wholesale, onAction: fn() },
+  argTypes: {
+    triggerVariant: { control: 'inline-radio', options: ['nav', 'outline'] },
+    icon: { control: false },
+    onAction: { table: { category: 'Events' } },
+  },
+  decorators: [
+    (Story) => (
+      <RouterProvider navigate={navigate}>
+        <div style={{ minHeight: 360 }}>
+          <Story />
+        </div>
+      </RouterProvider>
+    ),
+  ],
+  beforeEach: () => {
+    navigate.mockClear();
+  },
+} satisfies Meta<typeof Menu>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Playground: Story = {
+  args: { triggerVariant: 'nav' },
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: 'Wholesale Fuel' });
+    await expect(trigger).toHaveAttribute('aria-haspopup', 'true');
+    await userEvent.click(trigger);
+    const menu = await screen.findByRole('menu');
+    await expect(menu).toBeVisible();
+    await expect(screen.getAllByRole('menuitem')).toHaveLength(wholesale.length);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Bulk Coal' }));
+    await expect(navigate).toHaveBeenCalledWith('/products/wholesale/coal/bulk', undefined);
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  },
+};
+
+/** Enter opens the menu on the first item, arrows move, Escape closes and returns focus. */
+export const Keyboard: Story = {
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: 'Wholesale Fuel' });
+    await userEvent.tab();
+    await expect(trigger).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: 'Best Sellers' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(screen.getByRole('menuitem', { name: 'Prepacked coal' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await expect(trigger).toHaveFocus();
+    await expect(navigate).not.toHaveBeenCalled();
+
+    // ArrowDown opens on the first item; two more steps reach the third.
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() =>
+      expect(screen.getByRole('menuitem', { name: 'Best Sellers' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await expect(navigate).toHaveBeenCalledWith('/products/wholesale/coal/bulk', undefined);
+  },
+};
+
+/** The logged-in user's menu (SPEC §2: "Hi, {full_name}!" with Logout). */
+export const UserMenu: Story = {
+  args: {
+    label: 'Hi, Jane Doe!',
+    items: userMenu,
+    icon: <UserIcon />,
+    triggerVariant: 'outline',
+    placement: 'bottom end',
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Hi, Jane Doe!' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await expect(args.onAction).toHaveBeenCalledWith('logout');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  },
+};
+
+export const DisabledItem: Story = {
+  args: {
+    label: 'Account',
+    items: [
+      { id: 'orders', label: 'My orders', isDisabled: true },
+      { id: 'logout', label: 'Logout' },
+    ],
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Account' }));
+    const orders = await screen.findByRole('menuitem', { name: 'My orders' });
+    await expect(orders).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(orders);
+    await expect(args.onAction).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  },
+};
+
+export const DisabledTrigger: Story = {
+  args: { isDisabled: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Wholesale Fuel' })).toBeDisabled();
+  },
+};
+
+/** Both trigger styles, with one menu open, for design review and the visual baseline. */
+export const All: Story = {
+  parameters: { visual: { target: 'page' } },
+  render: () => (
+    <div style={{ display: 'flex', gap: '1rem', alignItems: 'flex-start' }}>
+      <Menu label="Wholesale Fuel" items={wholesale} defaultOpen />
+      <Menu label="Home Heating Fuel" items={wholesale.slice(0, 2)} />
+      <Menu label="Hi, Jane Doe!" items={userMenu} icon={<UserIcon />} triggerVariant="outline" />
+      <Menu label="Disabled" items={userMenu} isDisabled />
+    </div>
+  ),
+};

@@ -1,0 +1,1 @@
+export { Menu, type MenuProps, type MenuItem, type MenuTriggerVariant } from './Menu';

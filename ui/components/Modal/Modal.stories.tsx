@@ -1,0 +1,206 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../Button';
+import { Notice } from '../Notice';
+import { PrefixField } from '../PrefixField';
+import { Text } from '../Text';
+import { Modal, ModalTrigger } from './Modal';
+
+const meta = {
+  title: 'Components/Modal',
+  component: Modal,
+  tags: ['autodocs'],
+  args: {
+    title: 'Order Online',
+    isDismissable: true,
+    onOpenChange: fn(),
+    children: <Text>Choose a product, a size and your postcode.</Text>,
+  },
+  argTypes: {
+    width: { control: 'text' },
+    children: { control: false },
+    onOpenChange: { table: { category: 'Events' } },
+  },
+  // Overlays cover the viewport, so each docs example gets its own frame.
+  parameters: { docs: { story: { inline: false, iframeHeight: 520 } } },
+  render: (args) => (
+    <ModalTrigger onOpenChange={args.onOpenChange}>
+      <Button>Open “{String(args.title)}”</Button>
+      <Modal {...args} onOpenChange={undefined} />
+    </ModalTrigger>
+  ),
+} satisfies Meta<typeof Modal>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Opens from its trigger, traps focus, closes on Escape and gives focus back to the trigger. */
+export const Playground: Story = {
+  play: async ({ canvas, args }) => {
+    const trigger = canvas.getByRole('button', { name: /Open/ });
+    await userEvent.tab();
+    await expect(trigger).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Online' });
+    await waitFor(() => expect(dialog).toBeVisible());
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(true);
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    // Focus stays inside while tabbing.
+    await userEvent.tab();
+    await expect(dialog.contains(document.activeElement)).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
+    await waitFor(() => expect(trigger).toHaveFocus());
+  },
+};
+
+export const CloseButton: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Open/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order Online' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** A click on the backdrop closes a dismissable modal. */
+export const DismissOnBackdrop: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Open/ }));
+    const dialog = await screen.findByRole('dialog');
+    const overlay = dialog.closest('[data-modal-overlay]');
+    await expect(overlay).not.toBeNull();
+    await userEvent.pointer({
+      target: overlay as Element,
+      coords: { clientX: 5, clientY: 5 },
+      keys: '[MouseLeft]',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** `isDismissable={false}`: a backdrop click is ignored; Escape and Close still work. */
+export const NotDismissable: Story = {
+  args: { isDismissable: false },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Open/ }));
+    const dialog = await screen.findByRole('dialog');
+    const overlay = dialog.closest('[data-modal-overlay]');
+    await expect(overlay).not.toBeNull();
+    await userEvent.pointer({
+      target: overlay as Element,
+      coords: { clientX: 5, clientY: 5 },
+      keys: '[MouseLeft]',
+    });
+    await waitFor(() => expect(screen.getByRole('dialog')).toBeVisible());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** The width is a CSS custom property on the modal (default 500px, SPEC §9). */
+export const Width: Story = {
+  args: { title: 'Wholesale Enquiry', width: 720 },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Open/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wholesale Enquiry' });
+    const modal = dialog.parentElement as HTMLElement;
+    await expect(modal.style.getPropertyValue('--modal-width')).toBe('720px');
+    await expect(modal.getBoundingClientRect().width).toBe(720);
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+export const DefaultWidth: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Open/ }));
+    const dialog = await screen.findByRole('dialog');
+    await expect((dialog.parentElement as HTMLElement).getBoundingClientRect().width).toBe(500);
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** Controlled from outside (the app opens the postcode modal from the cart's flag, SPEC §4). */
+export const Controlled: Story = {
+  render: function ControlledModal(args) {
+    const [isOpen, setOpen] = useState(false);
+    return (
+      <>
+        <Button onPress={() => setOpen(true)}>Set postcode</Button>
+        <Modal
+          {...args}
+          title="Set Postcode"
+          isOpen={isOpen}
+          onOpenChange={(open) => {
+            args.onOpenChange?.(open);
+            setOpen(open);
+          }}
+        >
+          {(close) => (
+            <div style={{ display: 'grid', gap: '1rem' }}>
+              <Notice variant="warning">Resetting the postcode will clear your cart.</Notice>
+              <PrefixField label="Postcode" prefix="BT" placeholder="1 1AA" />
+              <Button onPress={close}>Save</Button>
+            </div>
+          )}
+        </Modal>
+      </>
+    );
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Set postcode' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set Postcode' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
+  },
+};
+
+export const WithDangerNotice: Story = {
+  args: {
+    title: 'Set Postcode',
+    children: (
+      <div style={{ display: 'grid', gap: '1rem' }}>
+        <Notice variant="danger">Invalid postcode, please check and try again.</Notice>
+        <PrefixField
+          label="Postcode"
+          prefix="BT"
+          defaultValue="7"
+          validationState="danger"
+          errorMessage="Invalid postcode, please check and try again."
+        />
+      </div>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /Open/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set Postcode' });
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Invalid postcode, please check and try again.',
+    );
+  },
+};
+
+/** An open modal with the usual contents, for design review and the visual baseline. */
+export const All: Story = {
+  parameters: { visual: { target: 'page' } },
+  render: (args) => (
+    <ModalTrigger defaultOpen>
+      <Button>Open “Set Postcode”</Button>
+      <Modal {...args} title="Set Postcode">
+        <div style={{ display: 'grid', gap: '1rem' }}>
+          <Notice variant="warning">Resetting the postcode will clear your cart.</Notice>
+          <PrefixField label="Postcode" prefix="BT" placeholder="1 1AA" />
+          <div style={{ display: 'flex', gap: '0.75rem' }}>
+            <Button>Save</Button>
+            <Button variant="secondary" slot="close">
+              Cancel
+            </Button>
+          </div>
+        </div>
+      </Modal>
+    </ModalTrigger>
+  ),
+};

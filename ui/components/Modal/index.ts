@@ -1,0 +1,1 @@
+export { Modal, ModalTrigger, type ModalProps } from './Modal';

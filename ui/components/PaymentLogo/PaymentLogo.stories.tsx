@@ -1,0 +1,126 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { colors } from '../../theme/tokens';
+import { PaymentLogo } from './PaymentLogo';
+
+/** A made-up provider logo, drawn for the story (no third-party artwork). */
+const sampleLogo = `data:image/svg+xml,${encodeURIComponent(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40">
+    <rect width="160" height="40" rx="6" fill="#0B3D91"/>
+    <circle cx="22" cy="20" r="10" fill="#FFD100"/>
+    <text x="42" y="26" font-family="Arial, sans-serif" font-size="18" font-weight="700" fill="#fff">CardPay</text>
+  </svg>`,
+)}`;
+
+const meta = {
+  title: 'Components/PaymentLogo',
+  component: PaymentLogo,
+  tags: ['autodocs'],
+  args: {},
+  argTypes: {
+    tone: { control: 'inline-radio', options: ['light', 'dark'] },
+  },
+} satisfies Meta<typeof PaymentLogo>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Playground: Story = {
+  args: { provider: 'Worldpay', tone: 'light' },
+};
+
+/** The default wordmark: no provider artwork yet. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const logo = within(canvasElement).getByRole('img', { name: 'Secure card payments' });
+    await expect(logo).toBeVisible();
+    await expect(logo).toHaveAttribute('data-variant', 'wordmark');
+    // The glyphs are decorative; the wrapper alone carries the meaning.
+    for (const svg of logo.querySelectorAll('svg')) {
+      await expect(svg).toHaveAttribute('aria-hidden', 'true');
+    }
+  },
+};
+
+export const WithProviderName: Story = {
+  args: { provider: 'Worldpay' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('img', { name: 'Secure card payments with Worldpay' }),
+    ).toBeVisible();
+    await expect(canvas.getByText('with Worldpay')).toBeVisible();
+  },
+};
+
+/** The provider's own logo image, named by the wrapper. */
+export const WithImage: Story = {
+  args: { provider: 'CardPay', src: sampleLogo, width: 160, height: 40 },
+  play: async ({ canvasElement }) => {
+    const logo = within(canvasElement).getByRole('img', {
+      name: 'Secure card payments with CardPay',
+    });
+    await expect(logo).toHaveAttribute('data-variant', 'image');
+    const image = logo.querySelector('img');
+    await expect(image).not.toBeNull();
+    await expect(image).toHaveAttribute('alt', '');
+  },
+};
+
+/** Custom markup in the slot, with a custom accessible name. */
+export const WithChildren: Story = {
+  args: {
+    label: 'Card payments by CardPay',
+    children: (
+      <svg width="120" height="32" viewBox="0 0 120 32" aria-hidden="true">
+        <rect width="120" height="32" rx="4" fill={colors.surfaceDark} />
+        <text x="12" y="21" fill={colors.primary} fontSize="14" fontWeight="700">
+          CardPay
+        </text>
+      </svg>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const logo = within(canvasElement).getByRole('img', { name: 'Card payments by CardPay' });
+    await expect(logo).toHaveAttribute('data-variant', 'custom');
+  },
+};
+
+export const Dark: Story = {
+  args: { provider: 'Worldpay', tone: 'dark' },
+  render: (args) => (
+    <div style={{ background: colors.surfaceDark, padding: '1rem' }}>
+      <PaymentLogo {...args} />
+    </div>
+  ),
+};
+
+/** Every variant on both tones. */
+export const All: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: '1rem' }}>
+      {(['light', 'dark'] as const).map((tone) => (
+        <div
+          key={tone}
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: '1rem',
+            padding: '1rem',
+            background: tone === 'dark' ? colors.surfaceDark : colors.surfaceAlt,
+          }}
+        >
+          <PaymentLogo tone={tone} />
+          <PaymentLogo tone={tone} provider="Worldpay" />
+          <PaymentLogo tone={tone} provider="CardPay" src={sampleLogo} width={160} height={40} />
+        </div>
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getAllByRole('img', { name: /Secure card payments/ }),
+    ).toHaveLength(6);
+  },
+};

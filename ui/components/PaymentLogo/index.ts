@@ -1,0 +1,6 @@
+export {
+  PaymentLogo,
+  paymentLogoLabel,
+  type PaymentLogoProps,
+  type PaymentLogoTone,
+} from './PaymentLogo';

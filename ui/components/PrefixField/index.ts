@@ -1,0 +1,1 @@
+export { PrefixField, type PrefixFieldProps } from './PrefixField';

@@ -1,0 +1,1 @@
+export { Price, formatPence, penceToDecimal, type PriceProps, type PriceSize } from './Price';

@@ -1,0 +1,225 @@
+import { useId, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { theme } from '../../theme/theme';
+import { BestsellerBadge } from '../Badge';
+import { FlameIcon } from '../Icon';
+import { Price } from '../Price';
+
+export interface ProductCardSize {
+  id: string | number;
+  /** e.g. "40kg bag" or "500 litres". */
+  title: string;
+  /** Price of this size in whole pence. */
+  pence: number;
+}
+
+export interface ProductCardImage {
+  src: string;
+  /** Describe the product photo; use "" only if the title already says everything. */
+  alt: string;
+  width?: number;
+  height?: number;
+}
+
+export type ProductCardHeadingLevel = 2 | 3 | 4 | 5 | 6;
+export type ProductCardVariant = 'card' | 'row';
+
+export interface ProductCardProps {
+  title: string;
+  image?: ProductCardImage;
+  /** Shows the 'Bestseller' badge. */
+  bestseller?: boolean;
+  /** The sizes on sale with their prices. */
+  sizes?: readonly ProductCardSize[];
+  /**
+   * The headline price in pence, shown as "from £x". Defaults to the cheapest size when there is
+   * more than one size; with a single size its price is shown without "from".
+   */
+  fromPence?: number;
+  description?: ReactNode;
+  /** Heading level of the title, to fit the page outline (default 3). */
+  headingLevel?: ProductCardHeadingLevel;
+  /** `card` stacks the image above the text; `row` puts it beside the text from 640px up. */
+  variant?: ProductCardVariant;
+  /** The action slot, e.g. the compact order form or an "Add to Cart" button. */
+  actions?: ReactNode;
+  /** Also rendered in the action slot, after `actions`. */
+  children?: ReactNode;
+  className?: string;
+}
+
+/** The headline price: explicit `fromPence`, else the cheapest size. */
+export function headlinePrice(
+  sizes: readonly ProductCardSize[],
+  fromPence?: number,
+): { pence: number; isFrom: boolean } | null {
+  if (fromPence !== undefined) return { pence: fromPence, isFrom: true };
+  if (sizes.length === 0) return null;
+  const cheapest = Math.min(...sizes.map((size) => size.pence));
+  return { pence: cheapest, isFrom: sizes.length > 1 };
+}
+
+const Root = styled.article`
+  display: grid;
+  grid-template-rows: auto 1fr;
+  overflow: hidden;
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.ink};
+
+  ${theme.media.sm} {
+    &[data-variant='row'] {
+      grid-template-rows: none;
+      grid-template-columns: minmax(180px, 2fr) 3fr;
+    }
+  }
+`;
+
+const Media = styled.div`
+  position: relative;
+  aspect-ratio: 4 / 3;
+  background: ${theme.colors.surfaceAlt};
+
+  & img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: contain;
+  }
+
+  & [data-part='placeholder'] {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    height: 100%;
+    color: ${theme.colors.borderStrong};
+    font-size: 3rem;
+  }
+
+  & [data-variant='bestseller'] {
+    position: absolute;
+    top: ${theme.space[3]};
+    left: ${theme.space[3]};
+    box-shadow: ${theme.shadows.sm};
+  }
+`;
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space[3]};
+  padding: ${theme.space[4]};
+`;
+
+const Title = styled.h3`
+  margin: 0;
+  font-family: ${theme.fonts.heading};
+  font-size: ${theme.fontSizes.lg};
+  line-height: ${theme.lineHeights.tight};
+`;
+
+const Description = styled.div`
+  color: ${theme.colors.inkMuted};
+  font-size: ${theme.fontSizes.sm};
+
+  & > :last-child {
+    margin-bottom: 0;
+  }
+`;
+
+const Sizes = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-size: ${theme.fontSizes.sm};
+
+  & li {
+    display: flex;
+    justify-content: space-between;
+    align-items: baseline;
+    gap: ${theme.space[3]};
+    padding: ${theme.space[1]} 0;
+    border-bottom: 1px solid ${theme.colors.border};
+  }
+  & li:last-child {
+    border-bottom: 0;
+  }
+`;
+
+const Actions = styled.div`
+  margin-top: auto;
+  padding-top: ${theme.space[2]};
+
+  &:empty {
+    display: none;
+  }
+`;
+
+/**
+ * A product in a listing: photo, title, optional Bestseller badge, its sizes with prices, the
+ * "from" price and an action slot where the app puts the compact order form.
+ */
+export function ProductCard({
+  title,
+  image,
+  bestseller = false,
+  sizes = [],
+  fromPence,
+  description,
+  headingLevel = 3,
+  variant = 'card',
+  actions,
+  children,
+  className,
+}: ProductCardProps) {
+  const titleId = useId();
+  const headline = headlinePrice(sizes, fromPence);
+  const hasActions = actions !== undefined || children !== undefined;
+  return (
+    <Root aria-labelledby={titleId} data-variant={variant} className={className}>
+      <Media>
+        {image ? (
+          <img
+            src={image.src}
+            alt={image.alt}
+            width={image.width}
+            height={image.height}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : (
+          <span data-part="placeholder">
+            <FlameIcon />
+          </span>
+        )}
+        {bestseller ? <BestsellerBadge /> : null}
+      </Media>
+      <Body>
+        <Title as={`h${headingLevel}`} id={titleId}>
+          {title}
+        </Title>
+        {headline ? (
+          <Price pence={headline.pence} prefix={headline.isFrom ? 'from' : undefined} size="lg" />
+        ) : null}
+        {description ? <Description>{description}</Description> : null}
+        {sizes.length > 0 ? (
+          <Sizes aria-label="Sizes and prices">
+            {sizes.map((size) => (
+              <li key={size.id}>
+                <span>{size.title}</span>
+                <Price pence={size.pence} size="sm" />
+              </li>
+            ))}
+          </Sizes>
+        ) : null}
+        {hasActions ? (
+          <Actions>
+            {actions}
+            {children}
+          </Actions>
+        ) : null}
+      </Body>
+    </Root>
+  );
+}

@@ -1,0 +1,9 @@
+export {
+  SideNav,
+  socialLinkLabel,
+  type SideNavGroup,
+  type SideNavHeadingLevel,
+  type SideNavLayout,
+  type SideNavProps,
+  type SocialLink,
+} from './SideNav';

@@ -1,0 +1,143 @@
+import type { ReactNode } from 'react';
+import * as RAC from 'react-aria-components';
+import styled, { keyframes } from 'styled-components';
+import { colors, motion, shadows, sizes, space, zIndices } from '../../theme/tokens';
+import { Button } from '../Button';
+import { CloseIcon } from '../Icon';
+import { Heading } from '../Text';
+
+export interface SidePanelProps {
+  /** The panel's heading; it also names the dialog (e.g. "Menu"). */
+  title: ReactNode;
+  isOpen?: boolean;
+  onOpenChange?: (isOpen: boolean) => void;
+  /** Close when the backdrop is clicked (default true). */
+  isDismissable?: boolean;
+  children: ReactNode | ((close: () => void) => ReactNode);
+  className?: string;
+}
+
+const fadeIn = keyframes`
+  from { opacity: 0; }
+`;
+const fadeOut = keyframes`
+  to { opacity: 0; }
+`;
+const slideIn = keyframes`
+  from { transform: translateX(-100%); }
+`;
+const slideOut = keyframes`
+  to { transform: translateX(-100%); }
+`;
+
+const Overlay = styled(RAC.ModalOverlay)`
+  position: fixed;
+  inset: 0;
+  z-index: ${zIndices.sidePanel};
+  background: ${colors.overlay};
+
+  &[data-entering] {
+    animation: ${fadeIn} ${motion.fadeIn} ${motion.easing};
+  }
+  &[data-exiting] {
+    animation: ${fadeOut} ${motion.fadeOut} ${motion.easing};
+  }
+  @media (prefers-reduced-motion: reduce) {
+    &[data-entering],
+    &[data-exiting] {
+      animation: none;
+    }
+  }
+`;
+
+const Panel = styled(RAC.Modal)`
+  position: fixed;
+  top: 0;
+  bottom: 0;
+  left: 0;
+  width: ${sizes.sidePanel};
+  max-width: calc(100vw - ${space[7]});
+  overflow-y: auto;
+  background: ${colors.surface};
+  box-shadow: ${shadows.lg};
+  outline: none;
+
+  &[data-entering] {
+    animation: ${slideIn} ${motion.fadeIn} ${motion.easing};
+  }
+  &[data-exiting] {
+    animation: ${slideOut} ${motion.fadeOut} ${motion.easing};
+  }
+  @media (prefers-reduced-motion: reduce) {
+    &[data-entering],
+    &[data-exiting] {
+      animation: none;
+    }
+  }
+`;
+
+const Dialog = styled(RAC.Dialog)`
+  display: flex;
+  flex-direction: column;
+  min-height: 100%;
+  outline: none;
+`;
+
+const Header = styled.div`
+  position: sticky;
+  top: 0;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space[3]};
+  padding: ${space[3]} ${space[3]} ${space[3]} ${space[5]};
+  border-bottom: 4px solid ${colors.primary};
+  background: ${colors.surface};
+`;
+
+const Body = styled.div`
+  flex: 1;
+  padding: ${space[5]};
+`;
+
+/** Wrap a trigger and a `SidePanel`: pressing the trigger opens the panel. */
+export const SidePanelTrigger = RAC.DialogTrigger;
+
+/**
+ * The off-canvas side navigation ("Menu" / "View all products"): slides in from the left as a
+ * modal dialog. Escape or the close button closes it; the slide is skipped for users who prefer
+ * reduced motion.
+ */
+export function SidePanel({
+  title,
+  isOpen,
+  onOpenChange,
+  isDismissable = true,
+  children,
+  className,
+}: SidePanelProps) {
+  return (
+    <Overlay
+      data-side-panel-overlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={isDismissable}
+    >
+      <Panel className={className}>
+        <Dialog>
+          {({ close }) => (
+            <>
+              <Header>
+                <Heading slot="title" level={2} size={3}>
+                  {title}
+                </Heading>
+                <Button variant="icon" slot="close" aria-label="Close" icon={<CloseIcon />} />
+              </Header>
+              <Body>{typeof children === 'function' ? children(close) : children}</Body>
+            </>
+          )}
+        </Dialog>
+      </Panel>
+    </Overlay>
+  );
+}

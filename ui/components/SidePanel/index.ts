@@ -1,0 +1,1 @@
+export { SidePanel, SidePanelTrigger, type SidePanelProps } from './SidePanel';

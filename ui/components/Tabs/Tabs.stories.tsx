@@ -1,0 +1,105 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent } from 'storybook/test';
+import { Text } from '../Text';
+import { Tabs, type TabItem } from './Tabs';
+
+/** The Order Online modal's tabs (SPEC §2). */
+const orderTabs: TabItem[] = [
+  {
+    id: 'coal',
+    label: 'Coal',
+    content: <Text>A minimum order applies depending on your postcode.</Text>,
+  },
+  {
+    id: 'woodpellet',
+    label: 'Wood Pellets',
+    content: <Text>For delivery outside NI please contact our office</Text>,
+  },
+  { id: 'oil', label: 'Oil', content: <Text>Home heating oil by the litre.</Text> },
+  {
+    id: 'other',
+    label: 'Wood & Other Products',
+    content: <Text>Kindling, logs and briquettes.</Text>,
+  },
+];
+
+const meta = {
+  title: 'Components/Tabs',
+  component: Tabs,
+  tags: ['autodocs'],
+  args: { items: orderTabs, 'aria-label': 'Products', onSelectionChange: fn() },
+  argTypes: { onSelectionChange: { table: { category: 'Events' } } },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 560 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof Tabs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Playground: Story = {
+  play: async ({ canvas, args }) => {
+    const coal = canvas.getByRole('tab', { name: 'Coal' });
+    await expect(coal).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tabpanel')).toHaveTextContent(/minimum order/);
+    // Keyboard: Tab focuses the selected tab, arrows move and select.
+    await userEvent.tab();
+    await expect(coal).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    const pellets = canvas.getByRole('tab', { name: 'Wood Pellets' });
+    await expect(pellets).toHaveFocus();
+    await expect(pellets).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tabpanel')).toHaveTextContent(
+      'For delivery outside NI please contact our office',
+    );
+    await expect(args.onSelectionChange).toHaveBeenLastCalledWith('woodpellet');
+    // Mouse.
+    await userEvent.click(canvas.getByRole('tab', { name: 'Oil' }));
+    await expect(canvas.getByRole('tabpanel')).toHaveTextContent('Home heating oil by the litre.');
+    await expect(args.onSelectionChange).toHaveBeenLastCalledWith('oil');
+  },
+};
+
+export const DefaultSelected: Story = {
+  args: { defaultSelectedKey: 'oil' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('tab', { name: 'Oil' })).toHaveAttribute('aria-selected', 'true');
+  },
+};
+
+/** SPEC §2: a tab appears only when its product list is not empty. */
+export const OnlySomeTabs: Story = {
+  args: { items: orderTabs.filter((tab) => tab.id !== 'oil') },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('tab')).toHaveLength(3);
+    await expect(canvas.queryByRole('tab', { name: 'Oil' })).toBeNull();
+  },
+};
+
+export const DisabledTab: Story = {
+  args: { items: orderTabs.map((tab) => ({ ...tab, isDisabled: tab.id === 'oil' })) },
+  play: async ({ canvas }) => {
+    const oil = canvas.getByRole('tab', { name: 'Oil' });
+    await expect(oil).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(oil);
+    await expect(oil).toHaveAttribute('aria-selected', 'false');
+  },
+};
+
+/** Selected, unselected and disabled tabs, for design review and the visual baseline. */
+export const All: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: '2rem' }}>
+      <Tabs aria-label="Products" items={orderTabs} />
+      <Tabs
+        aria-label="Products with a disabled tab"
+        defaultSelectedKey="woodpellet"
+        items={orderTabs.map((tab) => ({ ...tab, isDisabled: tab.id === 'oil' }))}
+      />
+    </div>
+  ),
+};

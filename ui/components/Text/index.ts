@@ -1,0 +1,8 @@
+export {
+  Text,
+  Heading,
+  type TextProps,
+  type TextVariant,
+  type HeadingProps,
+  type HeadingLevel,
+} from './Text';

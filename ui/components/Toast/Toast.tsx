@@ -1,0 +1,160 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import * as RAC from 'react-aria-components';
+import styled, { keyframes } from 'styled-components';
+import {
+  colors,
+  fontSizes,
+  fontWeights,
+  lineHeights,
+  motion,
+  radii,
+  shadows,
+  sizes,
+  space,
+  zIndices,
+} from '../../theme/tokens';
+import { Button } from '../Button';
+import { CloseIcon, DangerIcon, InfoIcon, SuccessIcon, WarningIcon } from '../Icon';
+import { toast as defaultToaster, type ToastContent, type Toaster } from './toastQueue';
+
+const ToasterContext = createContext<Toaster>(defaultToaster);
+
+/** Provide a different toaster to the components below (stories and tests use their own). */
+export function ToasterProvider({ toaster, children }: { toaster: Toaster; children: ReactNode }) {
+  return <ToasterContext.Provider value={toaster}>{children}</ToasterContext.Provider>;
+}
+
+/** The toaster in context (the shared `toast` unless a `ToasterProvider` says otherwise). */
+export function useToasts(): Toaster {
+  return useContext(ToasterContext);
+}
+
+const icons = {
+  success: SuccessIcon,
+  info: InfoIcon,
+  warning: WarningIcon,
+  danger: DangerIcon,
+} as const;
+
+const slideDown = keyframes`
+  from { opacity: 0; transform: translateY(-8px); }
+`;
+
+const Region = styled(RAC.UNSTABLE_ToastRegion<ToastContent>)`
+  position: fixed;
+  top: ${space[4]};
+  left: 50%;
+  z-index: ${zIndices.toast};
+  display: flex;
+  flex-direction: column;
+  gap: ${space[2]};
+  width: ${sizes.toast};
+  max-width: calc(100vw - ${space[5]});
+  transform: translateX(-50%);
+  outline: none;
+
+  &[data-focus-visible] {
+    outline: 3px solid ${colors.focus};
+    outline-offset: 4px;
+  }
+`;
+
+const ToastCard = styled(RAC.UNSTABLE_Toast<ToastContent>)`
+  display: flex;
+  align-items: flex-start;
+  gap: ${space[3]};
+  padding: ${space[3]} ${space[2]} ${space[3]} ${space[4]};
+  border-left: 6px solid currentColor;
+  border-radius: ${radii.sm};
+  background: ${colors.surface};
+  box-shadow: ${shadows.md};
+  outline: none;
+  animation: ${slideDown} ${motion.fadeIn} ${motion.easing};
+
+  &[data-variant='success'] {
+    color: ${colors.success};
+    background: ${colors.successSurface};
+  }
+  &[data-variant='info'] {
+    color: ${colors.ink};
+    background: ${colors.surfaceAlt};
+  }
+  &[data-variant='warning'] {
+    color: ${colors.warning};
+    background: ${colors.warningSurface};
+  }
+  &[data-variant='danger'] {
+    color: ${colors.danger};
+    background: ${colors.dangerSurface};
+  }
+  &[data-focus-visible] {
+    outline: 3px solid ${colors.focus};
+    outline-offset: 2px;
+  }
+
+  & > svg {
+    flex: none;
+    margin-top: 0.15em;
+    font-size: ${fontSizes.lg};
+  }
+  & > button {
+    flex: none;
+    margin: -${space[1]} 0;
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
+`;
+
+const Content = styled(RAC.UNSTABLE_ToastContent)`
+  flex: 1;
+  min-width: 0;
+  padding-top: ${space[1]};
+  color: ${colors.ink};
+  font-size: ${fontSizes.sm};
+  line-height: ${lineHeights.snug};
+`;
+
+const Title = styled(RAC.Text)`
+  display: block;
+  font-weight: ${fontWeights.bold};
+`;
+
+const Message = styled(RAC.Text)`
+  display: block;
+`;
+
+export interface ToastRegionProps {
+  /** The toaster whose toasts to show (default: the one from `useToasts()`). */
+  toaster?: Toaster;
+  'aria-label'?: string;
+}
+
+/**
+ * The notification area: 350px wide, at the top centre (SPEC §9). Mount it once. Each toast is a
+ * landmark-reachable `alertdialog` (F6 jumps to the region) whose message is announced as an
+ * alert; it has a Close button, and auto-dismiss timers pause on hover and focus.
+ */
+export function ToastRegion({ toaster, 'aria-label': ariaLabel }: ToastRegionProps) {
+  const fromContext = useToasts();
+  const { queue } = toaster ?? fromContext;
+  return (
+    <Region queue={queue} aria-label={ariaLabel}>
+      {({ toast }) => {
+        const { variant, title, message } = toast.content;
+        const Icon = icons[variant];
+        return (
+          <ToastCard toast={toast} data-variant={variant}>
+            <Icon />
+            <Content>
+              {title ? <Title slot="title">{title}</Title> : null}
+              <Message slot={title ? 'description' : 'title'}>{message}</Message>
+            </Content>
+            <Button variant="icon" size="sm" slot="close" aria-label="Close" icon={<CloseIcon />} />
+          </ToastCard>
+        );
+      }}
+    </Region>
+  );
+}

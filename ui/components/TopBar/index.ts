@@ -1,0 +1,1 @@
+export { TopBar, cartLinkLabel, type TopBarProps, type TopBarUser } from './TopBar';
