@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { contentPlugin } from './app/content/vitePlugin';
+import { contentPlugin } from './app/content/vitePlugin.ts';
 
 /**
  * One Vite config for the browser bundle (`vite build`) and the server-rendering bundle
@@ -13,7 +13,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Replaced by a fresh nonce on every response (Content-Security-Policy).
   html: { cspNonce: '__CSP_NONCE__' },
   build: isSsrBuild
-    ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true }
+    ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
     : {
         outDir: 'dist/client',
         emptyOutDir: true,

@@ -9,9 +9,12 @@ import type { Logger } from './logger';
 import { errorHandler } from './middleware/errors';
 import { requestLog } from './middleware/requestLog';
 import { securityHeaders } from './middleware/security';
+import { cartRoutes } from './routes/cart';
+import { enquiryRoutes } from './routes/enquiries';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoutes } from './routes/health';
 import { uploadsRoutes } from './routes/uploads';
+import { createCartService } from './services/cart/service';
 import { createCatalogueService } from './services/catalogue/service';
 import { ssrMiddleware } from './ssr/middleware';
 import type { SsrRuntime } from './ssr/runtime';
@@ -22,24 +25,39 @@ export interface AppDeps {
   logger: Logger;
   /** Server rendering and browser assets; omitted, the app serves only /api. */
   ssr?: SsrRuntime;
+  /** The mail outbox worker, nudged when an e-mail is queued; omitted, it finds it on its next poll. */
+  mailWorker?: { nudge(): void };
 }
 
 /** Builds the Koa application. It does not listen: server.ts and the tests do that. */
-export function createApp({ config, database, logger, ssr }: AppDeps): Koa {
-  const app = new Koa({ proxy: false });
+export function createApp({ config, database, logger, ssr, mailWorker }: AppDeps): Koa {
+  // TRUST_PROXY: take the client address (and protocol) from X-Forwarded-* headers.
+  const app = new Koa({ proxy: config.trustProxy });
   app.silent = true;
   const catalogue = createCatalogueService(database.db, { uploadsBaseUrl: config.uploadsBaseUrl });
+  const carts = createCartService(database.db, catalogue);
 
   app.use(errorHandler(logger));
-  app.use(securityHeaders({ development: config.env === 'development' }));
+  app.use(
+    securityHeaders({
+      development: config.env === 'development',
+      scriptOrigins: config.analytics ? [new URL(config.analytics.scriptUrl).origin] : [],
+    }),
+  );
   app.use(requestLog(logger));
   app.use(compress({ threshold: 1024, br: false }));
 
   const api = new Router({ prefix: '/api' });
   api.use(koaBody({ jsonLimit: '32kb', formLimit: '32kb', textLimit: '32kb', multipart: false }));
-  for (const routes of [healthRoutes(database), graphqlRoutes(catalogue), uploadsRoutes()]) {
+  const cart = cartRoutes(carts, {
+    cookieSecure: config.cookieSecure,
+    production: config.env === 'production',
+  });
+  for (const routes of [healthRoutes(database), graphqlRoutes(catalogue), uploadsRoutes(), cart]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
+  const enquiries = enquiryRoutes({ db: database.db, config, logger, mailWorker });
+  api.use(enquiries.routes(), enquiries.allowedMethods());
   api.all('/{*rest}', () => {
     throw new NotFoundError('No such API endpoint.');
   });
@@ -48,7 +66,15 @@ export function createApp({ config, database, logger, ssr }: AppDeps): Koa {
 
   if (ssr) {
     app.use(ssr.assets);
-    app.use(ssrMiddleware(ssr, (query, variables) => catalogue.execute(query, variables), logger));
+    app.use(
+      ssrMiddleware(
+        ssr,
+        (query, variables) => catalogue.execute(query, variables),
+        logger,
+        { analytics: config.analytics },
+        config.publicUrl?.replace(/\/$/, ''),
+      ),
+    );
   }
   return app;
 }

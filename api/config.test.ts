@@ -41,4 +41,13 @@ describe('loadConfig', () => {
   it('refuses an out-of-range port', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
   });
+
+  it('reads COOKIE_SECURE as auto, true or false', () => {
+    expect(loadConfig({}).cookieSecure).toBe('auto');
+    expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+    expect(loadConfig({ COOKIE_SECURE: 'FALSE' }).cookieSecure).toBe(false);
+    expect(() => loadConfig({ COOKIE_SECURE: 'sometimes' })).toThrow(
+      'COOKIE_SECURE must be auto, true or false',
+    );
+  });
 });

@@ -1,5 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import * as yup from 'yup';
+import { isWellFormedEmail } from './domain/enquiry';
+import { site } from './domain/site';
 import { projectRoot } from './paths';
 
 /**
@@ -29,6 +31,45 @@ const schema = yup.object({
     .default('https://storage.googleapis.com/fuelyard-uploads/'),
   PUBLIC_URL: yup.string().trim().url('PUBLIC_URL must be an absolute URL').optional(),
   SHUTDOWN_TIMEOUT_MS: yup.number().integer().min(0).max(120_000).default(10_000),
+  ANALYTICS_SCRIPT_URL: yup
+    .string()
+    .trim()
+    .url('ANALYTICS_SCRIPT_URL must be an absolute URL')
+    .optional(),
+  ANALYTICS_DOMAIN: yup.string().trim().optional(),
+  TRUST_PROXY: yup.boolean().default(false),
+  SMTP_URL: yup
+    .string()
+    .trim()
+    .matches(/^smtps?:\/\/[^/\s]/, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: yup
+    .string()
+    .trim()
+    .test('mailbox', 'MAIL_FROM must be an address or "Name <address>"', (value) =>
+      value === undefined ? true : parseMailbox(value) !== null,
+    )
+    .default(`${site.companyName} <no-reply@fuelyard.co.uk>`),
+  MAIL_TO: yup
+    .string()
+    .trim()
+    .test('addresses', 'MAIL_TO must be one or more e-mail addresses, comma-separated', (value) =>
+      value === undefined ? true : splitAddresses(value) !== null,
+    )
+    .default(site.email),
+  MAIL_POLL_INTERVAL_MS: yup.number().integer().min(100).max(3_600_000).default(5_000),
+  MAIL_RETRY_BASE_MS: yup.number().integer().min(1).max(3_600_000).default(5_000),
+  MAIL_RETRY_MAX_MS: yup.number().integer().min(1).max(86_400_000).default(3_600_000),
+  MAIL_MAX_ATTEMPTS: yup.number().integer().min(1).max(1000).default(30),
+  MAIL_LEASE_MS: yup.number().integer().min(60_000).max(3_600_000).default(120_000),
+  ENQUIRY_RATE_LIMIT: yup.number().integer().min(1).max(100_000).default(5),
+  ENQUIRY_RATE_WINDOW_SECONDS: yup.number().integer().min(1).max(86_400).default(600),
+  COOKIE_SECURE: yup
+    .string()
+    .trim()
+    .lowercase()
+    .oneOf(['auto', 'true', 'false'], 'COOKIE_SECURE must be auto, true or false')
+    .default('auto'),
 });
 
 export interface Config {
@@ -44,6 +85,53 @@ export interface Config {
   uploadsBaseUrl: string;
   publicUrl: string | undefined;
   shutdownTimeoutMs: number;
+  /** Optional analytics (script URL and site domain); loaded in the browser only after consent. */
+  analytics: { scriptUrl: string; domain: string } | null;
+  /** Behind a reverse proxy: the client address is the left-most X-Forwarded-For entry. */
+  trustProxy: boolean;
+  mail: MailConfig;
+  /** Fixed-window per-IP limit on POST /api/enquiries. */
+  enquiryRateLimit: { limit: number; windowSeconds: number };
+  /**
+   * The Secure flag of the cart cookie. 'auto': set in production when the request is HTTPS
+   * (with TRUST_PROXY, as the proxy's X-Forwarded-Proto says); true: always; false: never.
+   */
+  cookieSecure: 'auto' | boolean;
+}
+
+/** Outgoing mail: the outbox worker and where it delivers. */
+export interface MailConfig {
+  /** smtp:// or smtps:// with credentials; unset, messages are written to `dir` as .eml files. */
+  smtpUrl: string | undefined;
+  /** The From header, e.g. `Fuelyard <no-reply@fuelyard.co.uk>`. */
+  from: string;
+  /** Who receives enquiries. */
+  to: string[];
+  /** DATA_DIR/mail: where .eml files go when there is no SMTP_URL. */
+  dir: string;
+  pollIntervalMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAttempts: number;
+  /** How long a claimed message is reserved before another worker may take it over. */
+  leaseMs: number;
+}
+
+/** `address` or `Display Name <address>`; null when it is neither. */
+export function parseMailbox(value: string): { name: string; address: string } | null {
+  const named = /^(.*?)\s*<([^<>\s]+)>$/.exec(value.trim());
+  const name = named ? (named[1] ?? '').trim() : '';
+  const address = named ? (named[2] ?? '') : value.trim();
+  return isWellFormedEmail(address) ? { name, address } : null;
+}
+
+/** "a@x.com, b@y.com" -> ['a@x.com', 'b@y.com']; null when any entry is not an address. */
+function splitAddresses(value: string): string[] | null {
+  const addresses = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return addresses.length > 0 && addresses.every(isWellFormedEmail) ? addresses : null;
 }
 
 export class ConfigError extends Error {
@@ -89,6 +177,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsBaseUrl: parsed.UPLOADS_BASE_URL,
     publicUrl: parsed.PUBLIC_URL,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+    analytics: parsed.ANALYTICS_SCRIPT_URL
+      ? {
+          scriptUrl: parsed.ANALYTICS_SCRIPT_URL,
+          domain:
+            parsed.ANALYTICS_DOMAIN ?? new URL(parsed.PUBLIC_URL ?? 'http://localhost').hostname,
+        }
+      : null,
+    trustProxy: parsed.TRUST_PROXY,
+    mail: {
+      smtpUrl: parsed.SMTP_URL,
+      from: parsed.MAIL_FROM,
+      to: splitAddresses(parsed.MAIL_TO) ?? [site.email],
+      dir: resolve(dataDir, 'mail'),
+      pollIntervalMs: parsed.MAIL_POLL_INTERVAL_MS,
+      retryBaseMs: parsed.MAIL_RETRY_BASE_MS,
+      retryMaxMs: Math.max(parsed.MAIL_RETRY_MAX_MS, parsed.MAIL_RETRY_BASE_MS),
+      maxAttempts: parsed.MAIL_MAX_ATTEMPTS,
+      leaseMs: parsed.MAIL_LEASE_MS,
+    },
+    enquiryRateLimit: {
+      limit: parsed.ENQUIRY_RATE_LIMIT,
+      windowSeconds: parsed.ENQUIRY_RATE_WINDOW_SECONDS,
+    },
+    cookieSecure: parsed.COOKIE_SECURE === 'auto' ? 'auto' : parsed.COOKIE_SECURE === 'true',
   };
 }
 

@@ -3,6 +3,8 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { prepareDatabase } from './db/prepare';
 import { createLogger } from './logger';
+import { createMailer } from './services/mail/mailer';
+import { createMailWorker } from './services/mail/worker';
 import { developmentRuntime, productionRuntime, type SsrRuntime } from './ssr/runtime';
 
 async function main(): Promise<void> {
@@ -23,7 +25,25 @@ async function main(): Promise<void> {
   const database = await prepareDatabase(config, logger);
   const ssr: SsrRuntime =
     config.env === 'development' ? await developmentRuntime() : await productionRuntime();
-  const app = createApp({ config, database, logger, ssr });
+  // The outbox worker starts once the migrations have run; mail queued while the server was
+  // down goes out now.
+  const mailLogger = logger.child({ component: 'mail' });
+  const mailer = createMailer(config.mail, mailLogger);
+  const mailWorker = createMailWorker({
+    db: database.db,
+    mailer,
+    logger: mailLogger,
+    pollIntervalMs: config.mail.pollIntervalMs,
+    leaseMs: config.mail.leaseMs,
+    retryBaseMs: config.mail.retryBaseMs,
+    retryMaxMs: config.mail.retryMaxMs,
+  });
+  mailWorker.start();
+  mailLogger.info(
+    { via: mailer.kind, ...(mailer.kind === 'file' ? { dir: config.mail.dir } : {}) },
+    'mail worker started',
+  );
+  const app = createApp({ config, database, logger, ssr, mailWorker });
 
   const server: Server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
@@ -52,9 +72,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
+    // No new sends from here; the one in flight (if any) finishes before the database closes.
+    const mailStopped = mailWorker.stop();
     server.close(async () => {
       try {
         await ssr.close?.();
+        await mailStopped;
+        mailer.close();
         await database.close();
         logger.info('stopped');
         process.exit(0);

@@ -7,7 +7,7 @@ import {
 } from 'react-router-dom';
 import '../ui/theme/fonts';
 import { ThemeProvider } from '../ui/theme';
-import { httpCatalogueSource } from './features/catalogue';
+import { httpCatalogueSource, seededCatalogueSource, type Catalogue } from './features/catalogue';
 import { createRoutes } from './routes';
 
 /**
@@ -27,7 +27,14 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
 
 async function start(): Promise<void> {
   const endpoint = new URL('/api/graphql', window.location.origin).href;
-  const routes = createRoutes({ catalogue: httpCatalogueSource(endpoint) });
+  // The catalogue rendered by the server seeds the browser's copy: no refetch on navigation.
+  const hydration = (
+    window as { __staticRouterHydrationData?: { loaderData?: Record<string, unknown> } }
+  ).__staticRouterHydrationData;
+  const seed = (hydration?.loaderData?.root as { catalogue?: Catalogue } | undefined)?.catalogue;
+  const routes = createRoutes({
+    catalogue: seededCatalogueSource(seed, httpCatalogueSource(endpoint)),
+  });
   await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes);
   const container = document.getElementById('root');
@@ -40,4 +47,14 @@ async function start(): Promise<void> {
   );
 }
 
+function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+      console.warn('Service worker registration failed', error);
+    });
+  });
+}
+
 void start();
+registerServiceWorker();

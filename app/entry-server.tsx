@@ -9,7 +9,10 @@ import { createRoutes, sitemapPaths } from './routes';
 
 /** Renders one request to HTML. Called by the API with an in-process GraphQL executor. */
 export async function render(request: Request, context: RenderContext): Promise<RenderResult> {
-  const routes = createRoutes({ catalogue: executorCatalogueSource(context.graphql) });
+  const routes = createRoutes({
+    catalogue: executorCatalogueSource(context.graphql),
+    publicConfig: context.publicConfig,
+  });
   const handler = createStaticHandler(routes);
   const routerContext = await handler.query(request);
 

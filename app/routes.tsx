@@ -1,10 +1,7 @@
 import type { ComponentType } from 'react';
-import {
-  data,
-  type LoaderFunctionArgs,
-  type RouteObject,
-} from 'react-router-dom';
+import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { messages } from '../api/domain/messages';
+import type { PublicConfig } from '../api/domain/ssr';
 import type { ContentDoc } from './content/markdown';
 import { loadCatalogueSafely, type Catalogue, type CatalogueSource } from './features/catalogue';
 import { PageErrorBoundary, RootErrorBoundary, SiteLayout } from './features/layout';
@@ -13,12 +10,15 @@ import * as pages from './pages/catalogue/definitions';
 
 export interface AppDeps {
   catalogue: CatalogueSource;
+  /** Server only: browser-safe settings, handed to the browser in the root loader's data. */
+  publicConfig?: PublicConfig;
 }
 
 export interface RootData {
   catalogue: Catalogue;
   /** The server's year, so the footer's copyright line hydrates without a mismatch. */
   year: number;
+  publicConfig: PublicConfig;
 }
 
 /**
@@ -63,7 +63,10 @@ function route<T>(
   return path === null ? { index: true, ...common } : { path, caseSensitive: true, ...common };
 }
 
-const contentMeta = (doc: ContentDoc): PageMeta => ({ title: titleFor(doc.title), description: doc.description });
+const contentMeta = (doc: ContentDoc): PageMeta => ({
+  title: titleFor(doc.title),
+  description: doc.description,
+});
 const pageMeta = (page: { title: string; description: string }): PageMeta => ({
   title: titleFor(page.title),
   description: page.description,
@@ -86,8 +89,19 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
   const catalogue = memoise(deps.catalogue);
   const doc = (name: keyof typeof content) => async () => (await content[name]()).default;
 
-  const listing = (path: string, build: (c: Catalogue, args: { url: URL; params: Record<string, string | undefined> }) => pages.CataloguePageData) =>
-    route(path, cataloguePage, async ({ url, params }) => build(await catalogue(), { url, params }), pageMeta);
+  const listing = (
+    path: string,
+    build: (
+      c: Catalogue,
+      args: { url: URL; params: Record<string, string | undefined> },
+    ) => pages.CataloguePageData,
+  ) =>
+    route(
+      path,
+      cataloguePage,
+      async ({ url, params }) => build(await catalogue(), { url, params }),
+      pageMeta,
+    );
   const index = (path: string, build: (c: Catalogue) => pages.SectionIndexData) =>
     route(path, indexPage, async () => build(await catalogue()), pageMeta);
 
@@ -98,6 +112,7 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
       loader: async (): Promise<RootData> => ({
         catalogue: await loadCatalogueSafely(catalogue),
         year: new Date().getFullYear(),
+        publicConfig: deps.publicConfig ?? { analytics: null },
       }),
       // The catalogue changes rarely; navigation does not refetch it.
       shouldRevalidate: () => false,
@@ -108,7 +123,12 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
           id: 'page',
           ErrorBoundary: PageErrorBoundary,
           children: [
-            route(null, () => import('./pages/HomePage'), doc('home'), (d) => ({ title: `${titleFor(d.title)}`, description: d.description })),
+            route(
+              null,
+              () => import('./pages/HomePage'),
+              doc('home'),
+              (d) => ({ title: `${titleFor(d.title)}`, description: d.description }),
+            ),
             route('about', infoPage, doc('about'), contentMeta),
             route('faqs', infoPage, doc('faqs'), contentMeta),
             route('privacy-policy', infoPage, doc('privacy-policy'), contentMeta),
@@ -117,16 +137,22 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
 
             listing('products/industrial-fuel', (c) => pages.industrialFuel(c)),
             index('products/domestic', (c) => pages.domesticIndex(c)),
-            listing('products/domestic/bagged-coal', (c, { url }) => pages.domesticBaggedCoal(c, url)),
+            listing('products/domestic/bagged-coal', (c, { url }) =>
+              pages.domesticBaggedCoal(c, url),
+            ),
             listing('products/domestic/oil', (c) => pages.domesticOil(c)),
 
             index('products/wholesale', () => pages.wholesaleIndex()),
-            index('products/wholesale/best-sellers', () => pages.marketIndex('best-sellers', 'Best Sellers')),
+            index('products/wholesale/best-sellers', () =>
+              pages.marketIndex('best-sellers', 'Best Sellers'),
+            ),
             listing('products/wholesale/best-sellers/:market', (c, { params }) =>
               pages.wholesaleBestSellers(c, pages.parseMarket(params.market)),
             ),
             index('products/wholesale/coal', () => pages.wholesaleCoalIndex()),
-            index('products/wholesale/coal/bagged', () => pages.marketIndex('coal/bagged', 'Prepacked Coal')),
+            index('products/wholesale/coal/bagged', () =>
+              pages.marketIndex('coal/bagged', 'Prepacked Coal'),
+            ),
             listing('products/wholesale/coal/bagged/:market', (c, { url, params }) =>
               pages.wholesaleBaggedCoal(c, pages.parseMarket(params.market), url),
             ),
@@ -134,7 +160,9 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             listing('products/wholesale/oil', (c) => pages.wholesaleOil(c)),
             listing('products/wholesale/wood-pellets', (c) => pages.wholesaleWoodPellets(c)),
             listing('products/wholesale/other-products', (c) => pages.wholesaleOtherProducts(c)),
-            listing('products/wholesale/hayes-lignite-briquettes', (c) => pages.hayesLigniteBriquettes(c)),
+            listing('products/wholesale/hayes-lignite-briquettes', (c) =>
+              pages.hayesLigniteBriquettes(c),
+            ),
             {
               path: '*',
               loader: () => {

@@ -5,15 +5,20 @@
  *   npm run bench                        PGlite (in memory)
  *   BENCH_DATABASE_URL=postgres://… npm run bench    also PostgreSQL (a scratch database is created)
  *
+ * Targets: the catalogue over GraphQL, adding to a cart (each add a real write in a transaction)
+ * and reading a three-line cart.
+ *
  * BENCH_DURATION (seconds, default 5) and BENCH_CONNECTIONS (default 10) tune the load.
  */
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
+import autocannon, { type RawRequest } from 'autocannon';
+import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from '../api/app';
 import { loadConfig } from '../api/config';
 import { openDatabase, type DatabaseHandle } from '../api/db/client';
+import { carts, productSizes, products } from '../api/db/schema';
 import { seedCatalogue } from '../api/db/seed';
 import { createLogger } from '../api/logger';
 
@@ -25,12 +30,14 @@ const catalogueQuery = `{ oils { id title sizes { id title price } images { url 
 interface Target {
   name: string;
   path: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: string;
   headers?: Record<string, string>;
+  /** Rewrites each request just before it is sent (e.g. to pick a cart cookie). */
+  setupRequest?: (request: RawRequest) => RawRequest;
 }
 
-const targets: Target[] = [
+const catalogueTargets: Target[] = [
   { name: 'GET /api/health (baseline)', path: '/api/health' },
   {
     name: 'GET /api/graphql catalogue',
@@ -45,12 +52,96 @@ const targets: Target[] = [
   },
 ];
 
+/** The seeded ids of one sized product. */
+async function firstSize(database: DatabaseHandle, slug: string) {
+  const [row] = await database.db
+    .select({ productId: products.id, type: products.type, sizeId: productSizes.id })
+    .from(products)
+    .innerJoin(productSizes, eq(productSizes.productId, products.id))
+    .where(eq(products.slug, slug))
+    .orderBy(asc(productSizes.ordering), asc(productSizes.id))
+    .limit(1);
+  if (!row) throw new Error(`The seed has no ${slug}`);
+  return row;
+}
+
+/**
+ * The cart targets. Carts are made up front with a postcode set (BT1 is in both zones), so every
+ * add is a real add. A line holds at most 20, so each cart gets exactly 20 single-bag adds (the
+ * first inserts the line, the rest merge into it). Consecutive adds go to different carts, as
+ * they would from different visitors: adds to one cart queue on its row lock by design.
+ */
+async function cartTargets(database: DatabaseHandle, url: string): Promise<Target[]> {
+  const poolSize = 20_000;
+  const postcode = 'BT11AA';
+  await database.db.execute(
+    sql`insert into carts (id, postcode) select gen_random_uuid(), ${postcode} from generate_series(1, ${poolSize})`,
+  );
+  const pool = (
+    await database.db.select({ id: carts.id }).from(carts).where(eq(carts.postcode, postcode))
+  ).map((c) => c.id);
+
+  const coal = await firstSize(database, 'premium-house-coal');
+  const pellets = await firstSize(database, 'enplus-a1-wood-pellets');
+  const oil = await firstSize(database, 'kerosene-heating-oil');
+  const addBody = (item: { type: string; productId: number; sizeId: number }) =>
+    JSON.stringify({
+      type: item.type,
+      productId: item.productId,
+      attributeId: item.sizeId,
+      quantity: 1,
+    });
+
+  // A typical cart to read: three lines across both zones, built through the API itself.
+  const viewed = await fetch(`${url}/api/cart/postcode`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ postcode }),
+  });
+  const cookie = (viewed.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  for (const item of [coal, pellets, oil]) {
+    const res = await fetch(`${url}/api/cart/items`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: addBody(item),
+    });
+    if (res.status !== 200) throw new Error(`Preparing the cart failed: ${res.status}`);
+  }
+
+  let adds = 0;
+  const stride = 1_000;
+  return [
+    {
+      name: 'POST /api/cart/items (add)',
+      path: '/api/cart/items',
+      method: 'POST',
+      body: addBody(coal),
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (request) => {
+        // Cart n % stride of block n / (stride * 20): each cart sees 20 adds, never two in a row.
+        const n = adds++;
+        const block = Math.floor(n / (stride * 20));
+        const cartId = pool[((n % stride) + block * stride) % pool.length];
+        return { ...request, headers: { ...request.headers, cookie: `cartId=${cartId}` } };
+      },
+    },
+    { name: 'GET /api/cart (3 lines)', path: '/api/cart', headers: { cookie } },
+  ];
+}
+
 async function run(url: string, target: Target) {
   const result = await autocannon({
     url: `${url}${target.path}`,
     method: target.method ?? 'GET',
     body: target.body,
     headers: target.headers,
+    ...(target.setupRequest
+      ? {
+          requests: [
+            { setupRequest: (request: RawRequest) => target.setupRequest?.(request) ?? request },
+          ],
+        }
+      : {}),
     connections,
     duration,
   });
@@ -80,6 +171,7 @@ async function benchDriver(label: string, database: DatabaseHandle): Promise<voi
     'vs baseline'.padStart(12),
     'errors'.padStart(7),
   );
+  const targets = [...catalogueTargets, ...(await cartTargets(database, url))];
   let baseline = 0;
   for (const target of targets) {
     const r = await run(url, target);

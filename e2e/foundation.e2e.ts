@@ -30,7 +30,7 @@ describe('the production build', () => {
     const html = await res.text();
     for (const office of site.offices) expect(html).toContain(office.phone);
     expect(html).toContain(site.email);
-    expect(html).toMatch(/Kerosene Heating Oil<\/h3>.*?from (<!-- -->)?£192\.00/s);
+    expect(html).toMatch(/Kerosene Heating Oil<\/h2>.*?£192\.00/s);
     expect(html).toContain('<title>');
   });
 

@@ -1,5 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,7 +9,42 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** A stand-in analytics provider on another origin; GET /hits says how often it was asked. */
+    analyticsURL: string;
   }
+}
+
+/** A stand-in for a privacy-friendly analytics provider, so consent gating can be observed. */
+function startAnalyticsStub(): Promise<{ url: string; close: () => Promise<void> }> {
+  let hits = 0;
+  const server = createHttpServer((req, res) => {
+    if (req.url === '/hits') {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'access-control-allow-origin': '*',
+      });
+      res.end(JSON.stringify({ hits }));
+      return;
+    }
+    if (req.url?.startsWith('/script.js')) {
+      hits += 1;
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end('window.__analyticsLoaded = true;');
+      return;
+    }
+    res.writeHead(404);
+    res.end();
+  });
+  return new Promise((done) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      done({
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise<void>((closed) => server.close(() => closed())),
+      });
+    });
+  });
 }
 
 const root = resolve(import.meta.dirname, '..');
@@ -52,6 +88,7 @@ export default async function setup(project: TestProject) {
       env: { ...process.env, NODE_ENV: 'production' },
     });
   }
+  const analytics = await startAnalyticsStub();
   const dataDir = mkdtempSync(join(tmpdir(), 'fuelyard-e2e-'));
   const port = await freePort();
   let output = '';
@@ -64,7 +101,10 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      ANALYTICS_SCRIPT_URL: `${analytics.url}/script.js`,
+      ANALYTICS_DOMAIN: 'fuelyard.test',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,6 +113,7 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(baseURL, child, () => output);
   project.provide('baseURL', baseURL);
+  project.provide('analyticsURL', analytics.url);
 
   return async () => {
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -80,5 +121,6 @@ export default async function setup(project: TestProject) {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    await analytics.close();
   };
 }

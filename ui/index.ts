@@ -25,3 +25,4 @@ export * from './components/TopBar';
 export * from './components/NavBar';
 export * from './components/SideNav';
 export * from './components/Footer';
+export * from './components/ConsentBanner';

@@ -4,3 +4,6 @@ export * from './coal';
 export * from './catalogue';
 export * from './site';
 export * from './messages';
+export * from './postcode';
+export * from './cart';
+export * from './enquiry';

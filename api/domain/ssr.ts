@@ -13,7 +13,14 @@ export type GraphQLExecutor = (
   variables?: Record<string, unknown>,
 ) => Promise<GraphQLResponse>;
 
+/** Settings the browser may see (never secrets). */
+export interface PublicConfig {
+  /** A privacy-friendly analytics provider, loaded only after cookie consent. */
+  analytics: { scriptUrl: string; domain: string } | null;
+}
+
 export interface RenderContext {
+  publicConfig: PublicConfig;
   /** The Content-Security-Policy nonce every inline script must carry. */
   nonce: string;
   graphql: GraphQLExecutor;

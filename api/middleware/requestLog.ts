@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { toAppError } from '../errors';
 import type { Logger } from '../logger';
 
 /** One structured log line per request, with a request id that is echoed in X-Request-Id. */
@@ -10,8 +11,13 @@ export function requestLog(logger: Logger): Middleware {
     const reqId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     ctx.state.reqId = reqId;
     ctx.set('X-Request-Id', reqId);
+    let status: number | undefined;
     try {
       await next();
+    } catch (error) {
+      // The error middleware (mounted first) sets the real status after this one has finished.
+      status = toAppError(error).status;
+      throw error;
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info(
@@ -19,7 +25,7 @@ export function requestLog(logger: Logger): Middleware {
           reqId,
           method: ctx.method,
           path: ctx.path,
-          status: ctx.status,
+          status: status ?? ctx.status,
           ms: Math.round(ms * 10) / 10,
         },
         'request',

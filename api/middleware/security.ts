@@ -4,13 +4,16 @@ import type { Middleware } from 'koa';
 export interface SecurityOptions {
   /** Development needs inline scripts and a websocket for Vite's hot reload. */
   development: boolean;
+  /** Extra origins allowed for scripts and connections (the analytics provider). */
+  scriptOrigins?: string[];
 }
 
 /**
  * Security headers on every response (HTML, API and assets alike). Scripts must carry the
  * per-response nonce, which the server renderer writes into the HTML it sends.
  */
-export function securityHeaders({ development }: SecurityOptions): Middleware {
+export function securityHeaders({ development, scriptOrigins = [] }: SecurityOptions): Middleware {
+  const extra = scriptOrigins.map((origin) => ` ${origin}`).join('');
   return async (ctx, next) => {
     const nonce = randomBytes(16).toString('base64');
     ctx.state.nonce = nonce;
@@ -19,8 +22,10 @@ export function securityHeaders({ development }: SecurityOptions): Middleware {
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
-    const scriptSrc = development ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}'`;
-    const connectSrc = development ? "'self' ws: wss:" : "'self'";
+    const scriptSrc = development
+      ? `'self' 'unsafe-inline'${extra}`
+      : `'self' 'nonce-${nonce}'${extra}`;
+    const connectSrc = development ? `'self' ws: wss:${extra}` : `'self'${extra}`;
     ctx.set(
       'Content-Security-Policy',
       [

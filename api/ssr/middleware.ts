@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { messages } from '../domain/messages';
-import type { GraphQLExecutor } from '../domain/ssr';
+import type { GraphQLExecutor, PublicConfig } from '../domain/ssr';
 import type { Logger } from '../logger';
 import type { SsrRuntime } from './runtime';
 
@@ -42,7 +42,9 @@ const xmlEntities: Record<string, string> = {
 const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (c) => xmlEntities[c] ?? c);
 
 export function sitemapXml(origin: string, paths: readonly string[]): string {
-  const urls = paths.map((path) => `  <url><loc>${xmlEscape(origin + path)}</loc></url>`).join('\n');
+  const urls = paths
+    .map((path) => `  <url><loc>${xmlEscape(origin + path)}</loc></url>`)
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
@@ -50,6 +52,7 @@ export function ssrMiddleware(
   runtime: SsrRuntime,
   graphql: GraphQLExecutor,
   logger: Logger,
+  publicConfig: PublicConfig,
   publicOrigin?: string,
 ): Middleware {
   return async (ctx) => {
@@ -89,6 +92,7 @@ export function ssrMiddleware(
       const result = await entry.render(new Request(url, { method: 'GET', headers }), {
         nonce,
         graphql,
+        publicConfig,
       });
       if (result.type === 'redirect') {
         ctx.status = result.status;

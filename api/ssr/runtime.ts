@@ -27,17 +27,22 @@ export async function productionRuntime(): Promise<SsrRuntime> {
     gzip: true,
     brotli: true,
     setHeaders(res, path) {
+      // The service worker script must be revalidated, or browsers keep an old one for a day.
       res.setHeader(
         'Cache-Control',
-        HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        HASHED_ASSET.test(path)
+          ? 'public, max-age=31536000, immutable'
+          : path.endsWith('/sw.js')
+            ? 'no-cache'
+            : 'public, max-age=3600',
       );
     },
   });
   return {
     template: async () => template,
     entry: async () => entry,
-    // The template itself is never served as a static file.
-    assets: async (ctx, next) => (ctx.path.endsWith('.html') ? next() : statics(ctx, next)),
+    // The template (dist/client/app/index.html) is never served as a static file.
+    assets: async (ctx, next) => (ctx.path.startsWith('/app/') ? next() : statics(ctx, next)),
   };
 }
 

@@ -5,7 +5,9 @@ import { parseContent, parseFrontMatter } from './markdown';
 
 describe('content pages', () => {
   it('reads front matter', () => {
-    const { data, body } = parseFrontMatter('---\ntitle: About: us\ndescription: Hello\n---\n# Hi\n');
+    const { data, body } = parseFrontMatter(
+      '---\ntitle: About: us\ndescription: Hello\n---\n# Hi\n',
+    );
     expect(data).toEqual({ title: 'About: us', description: 'Hello' });
     expect(body).toBe('# Hi\n');
   });

@@ -43,7 +43,16 @@ export function parseContent(source: string, file = 'content'): ContentDoc {
   for (const part of parts.slice(1)) {
     const newline = part.indexOf('\n');
     const sectionHeading = (newline === -1 ? part : part.slice(0, newline)).trim();
-    sections.push({ heading: sectionHeading, html: render(newline === -1 ? '' : part.slice(newline + 1)) });
+    sections.push({
+      heading: sectionHeading,
+      html: render(newline === -1 ? '' : part.slice(newline + 1)),
+    });
   }
-  return { title: data.title, description: data.description, heading, html: render(rest), sections };
+  return {
+    title: data.title,
+    description: data.description,
+    heading,
+    html: render(rest),
+    sections,
+  };
 }

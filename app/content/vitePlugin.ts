@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { parseContent } from './markdown';
+import { parseContent } from './markdown.ts';
 
 /**
  * Imports of `*.md` files become `{ title, description, heading, html, sections }`, rendered at

@@ -42,7 +42,9 @@ const Groups = styled.div`
 
 export default function HomePage() {
   const doc = useLoaderData() as ContentDoc;
-  const catalogue = (useRouteLoaderData('root') as { catalogue?: Catalogue } | undefined)?.catalogue ?? emptyCatalogue;
+  const catalogue =
+    (useRouteLoaderData('root') as { catalogue?: Catalogue } | undefined)?.catalogue ??
+    emptyCatalogue;
   const bestSellers = allProducts(catalogue).filter((p) => p.bestSeller);
   const groups = sideNavGroups(catalogue.coal);
   return (

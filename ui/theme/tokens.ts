@@ -4,12 +4,12 @@
  * Contrast ratios are against the surface they are meant for (WCAG AA needs 4.5:1 for text).
  */
 export const colors = {
-  /** Brand yellow. Only dark text goes on it (ink on primary: 13.9:1). */
+  /** Brand yellow. Only dark text goes on it (ink on primary: 11.9:1). */
   primary: '#FFD100',
   primaryHover: '#F5C400',
   primaryActive: '#E6B800',
   onPrimary: '#1A1A1A',
-  /** Links are red (6.0:1 on white). */
+  /** Links are red (6.2:1 on white). */
   link: '#C20E1A',
   linkHover: '#8F0A13',
   ink: '#1A1A1A',
@@ -33,7 +33,7 @@ export const colors = {
 export const fonts = {
   body: "'Open Sans', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
   heading: "'Merriweather', Georgia, 'Times New Roman', serif",
-  mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
 } as const;
 
 /** SPEC §1: base font size 18px. */

@@ -12,6 +12,8 @@ export interface CatalogueService {
   requestContext(): GraphQLContext;
   /** Runs a GraphQL operation in-process (server rendering uses this instead of HTTP). */
   execute(query: string, variables?: Record<string, unknown>): Promise<ExecutionResult>;
+  /** The current catalogue (cached; one version read per call). Treat it as read-only. */
+  snapshot(): Promise<CatalogueSnapshot>;
 }
 
 /** The version the database triggers bump on every catalogue write (migration 0001). */
@@ -60,6 +62,7 @@ export function createCatalogueService(
   };
   return {
     requestContext,
+    snapshot: current,
     execute: (query, variables) =>
       graphql({
         schema,

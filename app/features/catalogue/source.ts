@@ -1,4 +1,3 @@
-import { GraphQLClient } from 'graphql-request';
 import type { GraphQLExecutor } from '../../../api/domain/ssr';
 import { catalogueQuery, catalogueVariables } from './query';
 import { emptyCatalogue, type Catalogue } from './types';
@@ -15,10 +14,32 @@ export function executorCatalogueSource(execute: GraphQLExecutor): CatalogueSour
   };
 }
 
-/** The browser: graphql-request over GET, so the answer can be revalidated with its ETag. */
+/**
+ * The browser: graphql-request over GET, so the answer can be revalidated with its ETag. The
+ * first page's catalogue arrives with the HTML, so the client library loads only when needed.
+ */
 export function httpCatalogueSource(endpoint: string): CatalogueSource {
-  const client = new GraphQLClient(endpoint, { method: 'GET' });
-  return () => client.request<Catalogue>(catalogueQuery, { ...catalogueVariables });
+  return async () => {
+    const { GraphQLClient } = await import('graphql-request');
+    const client = new GraphQLClient(endpoint, { method: 'GET' });
+    return client.request<Catalogue>(catalogueQuery, { ...catalogueVariables });
+  };
+}
+
+/** A source that answers first with data the page already has (the server-rendered catalogue). */
+export function seededCatalogueSource(
+  seed: Catalogue | undefined,
+  fallback: CatalogueSource,
+): CatalogueSource {
+  let first = seed;
+  return async () => {
+    if (first) {
+      const data = first;
+      first = undefined;
+      return data;
+    }
+    return fallback();
+  };
 }
 
 /** SPEC §8: a product fetch failure is only logged, and the lists stay empty. */

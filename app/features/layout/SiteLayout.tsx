@@ -12,6 +12,7 @@ import {
 import styled from 'styled-components';
 import { messages } from '../../../api/domain/messages';
 import { site } from '../../../api/domain/site';
+import type { PublicConfig } from '../../../api/domain/ssr';
 import {
   Footer,
   LoadingOverlay,
@@ -24,6 +25,7 @@ import {
   theme,
 } from '../../../ui';
 import type { Catalogue } from '../catalogue';
+import { Consent } from '../consent';
 import {
   footerProductGroups,
   footerSiteLinks,
@@ -82,8 +84,10 @@ const phones = site.offices.map((office) => ({ label: office.name, number: offic
 const offices = site.offices.map((office) => ({ ...office }));
 
 function useRootData() {
-  const root = useRouteLoaderData('root') as { catalogue?: Catalogue; year?: number } | undefined;
+  const root = useRouteLoaderData('root') as
+    { catalogue?: Catalogue; year?: number; publicConfig?: PublicConfig } | undefined;
   return {
+    analytics: root?.publicConfig?.analytics ?? null,
     coalCategories: (root?.catalogue?.coal ?? []).map((c) => ({ title: c.title, slug: c.slug })),
     year: root?.year ?? new Date().getFullYear(),
   };
@@ -110,7 +114,7 @@ function HomeLogo() {
 function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode }) {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { coalCategories, year } = useRootData();
+  const { coalCategories, year, analytics } = useRootData();
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
@@ -119,7 +123,13 @@ function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode 
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
-      <TopBar phones={phones} email={site.email} loginHref={paths.login} cartHref={paths.cart} cartCount={0} />
+      <TopBar
+        phones={phones}
+        email={site.email}
+        loginHref={paths.login}
+        cartHref={paths.cart}
+        cartCount={0}
+      />
       {layout === 'default' ? (
         <>
           <NavBar
@@ -158,6 +168,7 @@ function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode 
         note={messages.footerNote}
         year={year}
       />
+      <Consent analytics={analytics} />
     </>
   );
 }

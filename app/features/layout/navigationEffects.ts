@@ -10,7 +10,9 @@ export const timings = {
 } as const;
 
 export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /** True once a navigation has been pending for longer than 200 ms. */
@@ -42,7 +44,8 @@ export function usePageTransition(): TransitionPhase {
   const outStartedAt = useRef<number | null>(null);
   const lastPath = useRef(location.pathname + location.search);
 
-  const leaving = navigation.state === 'loading' && navigation.location?.pathname !== location.pathname;
+  const leaving =
+    navigation.state === 'loading' && navigation.location?.pathname !== location.pathname;
   useEffect(() => {
     if (!leaving || prefersReducedMotion()) return;
     outStartedAt.current = performance.now();
@@ -57,7 +60,8 @@ export function usePageTransition(): TransitionPhase {
       setPhase('idle');
       return;
     }
-    const elapsed = outStartedAt.current === null ? timings.fadeOutMs : performance.now() - outStartedAt.current;
+    const elapsed =
+      outStartedAt.current === null ? timings.fadeOutMs : performance.now() - outStartedAt.current;
     const wait = Math.max(0, timings.fadeOutMs - elapsed);
     setPhase('out');
     const toIn = setTimeout(() => setPhase('in'), wait);
@@ -116,22 +120,26 @@ export function useDelayedScrollRestoration(delayMs: number = timings.scrollRest
       first.current = false;
       return;
     }
-    const timer = setTimeout(() => {
-      const saved = readPositions()[location.key];
-      if (navigationType === 'POP' && saved !== undefined) {
-        window.scrollTo(0, saved);
-      } else if (location.hash) {
-        document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
-      } else {
-        window.scrollTo(0, 0);
-      }
-    }, prefersReducedMotion() ? 0 : delayMs);
+    const timer = setTimeout(
+      () => {
+        const saved = readPositions()[location.key];
+        if (navigationType === 'POP' && saved !== undefined) {
+          window.scrollTo(0, saved);
+        } else if (location.hash) {
+          document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+        } else {
+          window.scrollTo(0, 0);
+        }
+      },
+      prefersReducedMotion() ? 0 : delayMs,
+    );
     return () => clearTimeout(timer);
   }, [location.key, location.hash, navigationType, delayMs]);
 }
 
 const CHUNK_RELOAD_KEY = 'fuelyard:chunk-reload';
-const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|module script|ChunkLoadError|preload/i;
+const CHUNK_ERROR =
+  /dynamically imported module|Importing a module script failed|module script|ChunkLoadError|preload/i;
 
 export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && CHUNK_ERROR.test(error.message);

@@ -69,11 +69,17 @@ export const primaryNav: (NavLink | NavGroup)[] = [
 export function sideNavGroups(coalCategories: readonly Pick<CoalCategory, 'title' | 'slug'>[]) {
   return [
     { title: 'Wholesale Solid Fuel', links: wholesaleLinks },
-    { title: 'Industrial Solid Fuel', links: [{ label: 'Industrial Fuel', href: paths.industrialFuel }] },
+    {
+      title: 'Industrial Solid Fuel',
+      links: [{ label: 'Industrial Fuel', href: paths.industrialFuel }],
+    },
     {
       title: 'Home Heating Fuel',
       links: [
-        ...coalCategories.map((category) => ({ label: category.title, href: domesticCoalHref(category.slug) })),
+        ...coalCategories.map((category) => ({
+          label: category.title,
+          href: domesticCoalHref(category.slug),
+        })),
         { label: 'Home Heating Oil', href: paths.domesticOil },
       ],
     },
@@ -96,13 +102,18 @@ export const footerSiteLinks: NavLink[] = [
   { label: 'Terms of Purchase', href: paths.termsOfPurchase },
 ];
 
-export function footerProductGroups(coalCategories: readonly Pick<CoalCategory, 'title' | 'slug'>[]) {
+export function footerProductGroups(
+  coalCategories: readonly Pick<CoalCategory, 'title' | 'slug'>[],
+) {
   return [
     { title: 'Wholesale Fuel', links: wholesaleLinks },
     {
       title: 'Home Heating Fuel',
       links: [
-        ...coalCategories.map((category) => ({ label: category.title, href: domesticCoalHref(category.slug) })),
+        ...coalCategories.map((category) => ({
+          label: category.title,
+          href: domesticCoalHref(category.slug),
+        })),
         { label: 'Home Heating Oil', href: paths.domesticOil },
         { label: 'Industrial Fuel', href: paths.industrialFuel },
       ],

@@ -53,12 +53,18 @@ export function parseMarket(value: string | undefined): Market {
 /** `?category=` picks a coal category; none means best sellers; an unknown slug is a 404. */
 export function pickCoalCategory(catalogue: Catalogue, url: URL): CoalCategory {
   const slug = url.searchParams.get('category') ?? 'best-sellers';
-  const category = catalogue.coal.find((c) => c.slug === slug) ?? (url.searchParams.has('category') ? undefined : catalogue.coal[0]);
+  const category =
+    catalogue.coal.find((c) => c.slug === slug) ??
+    (url.searchParams.has('category') ? undefined : catalogue.coal[0]);
   if (!category) throw notFound();
   return category;
 }
 
-function categoryLinks(catalogue: Catalogue, current: CoalCategory, href: (slug: string) => string) {
+function categoryLinks(
+  catalogue: Catalogue,
+  current: CoalCategory,
+  href: (slug: string) => string,
+) {
   return catalogue.coal.map((c) => ({
     title: c.title,
     slug: c.slug,
@@ -68,7 +74,8 @@ function categoryLinks(catalogue: Catalogue, current: CoalCategory, href: (slug:
   }));
 }
 
-const uniqueCoal = (catalogue: Catalogue) => allProducts({ ...catalogue, oil: [], woodpellet: [], other: [] });
+const uniqueCoal = (catalogue: Catalogue) =>
+  allProducts({ ...catalogue, oil: [], woodpellet: [], other: [] });
 
 const base: Pick<CataloguePageData, 'market' | 'categories' | 'orderOnline'> = {
   market: null,
@@ -81,10 +88,15 @@ export function industrialFuel(catalogue: Catalogue): CataloguePageData {
     ...base,
     heading: 'Industrial Fuel',
     title: 'Industrial Solid Fuel',
-    description: 'Bulk coal, anthracite and briquettes for industrial boilers, kilns and dryers in Northern Ireland.',
-    intro: 'Solid fuel for industrial boilers, kilns, dryers and process heat, supplied by the bag or the lorry load. For contract supply, talk to our office.',
+    description:
+      'Bulk coal, anthracite and briquettes for industrial boilers, kilns and dryers in Northern Ireland.',
+    intro:
+      'Solid fuel for industrial boilers, kilns, dryers and process heat, supplied by the bag or the lorry load. For contract supply, talk to our office.',
     audience: 'industrial',
-    products: [...uniqueCoal(catalogue), ...catalogue.other.filter((p) => p.categories.some((c) => c.slug === 'briquettes'))],
+    products: [
+      ...uniqueCoal(catalogue),
+      ...catalogue.other.filter((p) => p.categories.some((c) => c.slug === 'briquettes')),
+    ],
   };
 }
 
@@ -95,7 +107,8 @@ export function domesticBaggedCoal(catalogue: Catalogue, url: URL): CataloguePag
     heading: `Prepacked Coal: ${category.title}`,
     title: `${category.title} | Bagged Coal Delivered`,
     description: `Order ${category.title.toLowerCase()} in sealed bags for delivery to your home anywhere in Northern Ireland.`,
-    intro: 'Sealed, weighed bags of coal and smokeless fuel delivered to your door. A minimum order applies depending on your postcode.',
+    intro:
+      'Sealed, weighed bags of coal and smokeless fuel delivered to your door. A minimum order applies depending on your postcode.',
     audience: 'domestic',
     products: category.coals,
     categories: categoryLinks(catalogue, category, domesticCoalHref),
@@ -107,8 +120,10 @@ export function domesticOil(catalogue: Catalogue): CataloguePageData {
     ...base,
     heading: 'Home Heating Oil',
     title: 'Home Heating Oil | Kerosene Delivered',
-    description: 'Order kerosene home heating oil in 300, 500 or 900 litre amounts, delivered by tanker in Northern Ireland.',
-    intro: 'Kerosene for your boiler, delivered by our own tankers. Choose an amount and check your postcode is in our oil delivery area.',
+    description:
+      'Order kerosene home heating oil in 300, 500 or 900 litre amounts, delivered by tanker in Northern Ireland.',
+    intro:
+      'Kerosene for your boiler, delivered by our own tankers. Choose an amount and check your postcode is in our oil delivery area.',
     audience: 'domestic',
     products: catalogue.oil,
   };
@@ -147,7 +162,11 @@ export function wholesaleBestSellers(catalogue: Catalogue, market: Market): Cata
   );
 }
 
-export function wholesaleBaggedCoal(catalogue: Catalogue, market: Market, url: URL): CataloguePageData {
+export function wholesaleBaggedCoal(
+  catalogue: Catalogue,
+  market: Market,
+  url: URL,
+): CataloguePageData {
   const category = pickCoalCategory(catalogue, url);
   return wholesale(
     `Prepacked Coal: ${category.title}`,
@@ -223,11 +242,20 @@ export function domesticIndex(catalogue: Catalogue): SectionIndexData {
   return {
     heading: 'Home Heating Fuel',
     title: 'Home Heating Fuel',
-    description: 'Bagged coal, smokeless fuel and kerosene heating oil delivered to homes across Northern Ireland.',
+    description:
+      'Bagged coal, smokeless fuel and kerosene heating oil delivered to homes across Northern Ireland.',
     intro: 'Everything to keep your home warm, delivered to your door.',
     links: [
-      ...catalogue.coal.map((c) => ({ label: c.title, href: domesticCoalHref(c.slug), description: `${c.coals.length} bagged fuels` })),
-      { label: 'Home Heating Oil', href: paths.domesticOil, description: 'Kerosene in 300, 500 and 900 litre amounts' },
+      ...catalogue.coal.map((c) => ({
+        label: c.title,
+        href: domesticCoalHref(c.slug),
+        description: `${c.coals.length} bagged fuels`,
+      })),
+      {
+        label: 'Home Heating Oil',
+        href: paths.domesticOil,
+        description: 'Kerosene in 300, 500 and 900 litre amounts',
+      },
     ],
   };
 }
@@ -236,22 +264,55 @@ export function wholesaleIndex(): SectionIndexData {
   return {
     heading: 'Wholesale Fuel',
     title: 'Wholesale Fuel',
-    description: 'Wholesale coal, oil, wood pellets and briquettes for fuel distributors, retailers and merchants.',
-    intro: 'Trade supply for fuel distributors, forecourts, garden centres and merchants across Ireland.',
+    description:
+      'Wholesale coal, oil, wood pellets and briquettes for fuel distributors, retailers and merchants.',
+    intro:
+      'Trade supply for fuel distributors, forecourts, garden centres and merchants across Ireland.',
     links: [
-      { label: 'Best Sellers (UK)', href: paths.wholesaleBestSellersUk, description: 'Our most reordered trade lines' },
-      { label: 'Best Sellers (Ireland)', href: '/products/wholesale/best-sellers/ie', description: 'Cross-border supply by enquiry' },
-      { label: 'Prepacked Coal', href: '/products/wholesale/coal/bagged', description: 'Sealed bags on pallets' },
-      { label: 'Bulk Coal', href: paths.wholesaleBulkCoal, description: 'Loose loads by the tonne' },
+      {
+        label: 'Best Sellers (UK)',
+        href: paths.wholesaleBestSellersUk,
+        description: 'Our most reordered trade lines',
+      },
+      {
+        label: 'Best Sellers (Ireland)',
+        href: '/products/wholesale/best-sellers/ie',
+        description: 'Cross-border supply by enquiry',
+      },
+      {
+        label: 'Prepacked Coal',
+        href: '/products/wholesale/coal/bagged',
+        description: 'Sealed bags on pallets',
+      },
+      {
+        label: 'Bulk Coal',
+        href: paths.wholesaleBulkCoal,
+        description: 'Loose loads by the tonne',
+      },
       { label: 'Wholesale Oil', href: paths.wholesaleOil, description: 'Kerosene and gas oil' },
-      { label: 'Wood Pellets', href: paths.wholesaleWoodPellets, description: 'ENplus A1, bags and pallets' },
-      { label: 'Wood & Other Products', href: paths.wholesaleOtherProducts, description: 'Briquettes, kindling and logs' },
-      { label: 'Hayes Lignite Briquettes', href: paths.hayesLigniteBriquettes, description: 'By the bale or pallet' },
+      {
+        label: 'Wood Pellets',
+        href: paths.wholesaleWoodPellets,
+        description: 'ENplus A1, bags and pallets',
+      },
+      {
+        label: 'Wood & Other Products',
+        href: paths.wholesaleOtherProducts,
+        description: 'Briquettes, kindling and logs',
+      },
+      {
+        label: 'Hayes Lignite Briquettes',
+        href: paths.hayesLigniteBriquettes,
+        description: 'By the bale or pallet',
+      },
     ],
   };
 }
 
-export function marketIndex(section: 'best-sellers' | 'coal/bagged', heading: string): SectionIndexData {
+export function marketIndex(
+  section: 'best-sellers' | 'coal/bagged',
+  heading: string,
+): SectionIndexData {
   const suffix = section === 'coal/bagged' ? '?category=best-sellers' : '';
   return {
     heading,
@@ -273,8 +334,16 @@ export function wholesaleCoalIndex(): SectionIndexData {
     description: 'Prepacked and bulk coal for merchants, retailers and industry.',
     intro: 'Prepacked on pallets or loose by the tonne.',
     links: [
-      { label: 'Prepacked Coal', href: '/products/wholesale/coal/bagged', description: 'Sealed bags on pallets' },
-      { label: 'Bulk Coal', href: paths.wholesaleBulkCoal, description: 'Loose loads by the tonne' },
+      {
+        label: 'Prepacked Coal',
+        href: '/products/wholesale/coal/bagged',
+        description: 'Sealed bags on pallets',
+      },
+      {
+        label: 'Bulk Coal',
+        href: paths.wholesaleBulkCoal,
+        description: 'Loose loads by the tonne',
+      },
     ],
   };
 }

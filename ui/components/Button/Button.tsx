@@ -49,7 +49,7 @@ const Root = styled(RAC.Button)`
   border: 2px solid transparent;
   border-radius: ${radii.sm};
   background: ${colors.primary};
-  color: ${colors.surface};
+  color: ${colors.onPrimary};
   font: inherit;
   font-size: ${fontSizes.md};
   font-weight: ${fontWeights.bold};

@@ -33,7 +33,7 @@ export interface TextFieldProps extends TextFieldBaseProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-export const FieldRoot = styled(RAC.TextField)`
+const FieldRoot = styled(RAC.TextField)`
   ${fieldRootStyles}
 `;
 

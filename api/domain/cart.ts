@@ -1,0 +1,167 @@
+/**
+ * Cart rules shared by the API (the authority) and the browser: request shapes, quantity limits
+ * and the totals maths. Pure: no Node, Koa or database imports.
+ */
+import { isProductType, type ProductType } from './catalogue';
+import { messages } from './messages';
+import { formatPence, multiplyPence, type Pence } from './money';
+import { zoneFor } from './postcode';
+
+export const cartLimits = {
+  /** The order form's quantity choices (SPEC §9). */
+  minQuantity: 1,
+  maxQuantity: 20,
+  defaultQuantity: 1,
+  /**
+   * The most of one line (product + size) a cart may hold. Larger quantities are a phone call
+   * (the footer's "For larger quantities please contact our office").
+   */
+  maxLineQuantity: 20,
+} as const;
+
+export interface AddToCartInput {
+  type: ProductType;
+  productId: number;
+  /** The chosen size; null for a product sold without sizes. */
+  attributeId: number | null;
+  quantity: number;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A whole number from a JSON number or a string of digits (GraphQL ids and <select> values arrive
+ * as strings). Anything else, including "1.5", " 2" and booleans, is refused.
+ */
+function wholeNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value === 'string' && /^[0-9]{1,15}$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** Validates a POST /api/cart/items body, collecting every problem. */
+export function parseAddToCart(body: unknown): Parsed<AddToCartInput> {
+  if (!isRecord(body)) return { ok: false, errors: [messages.cart.bodyInvalid] };
+  const errors: string[] = [];
+
+  const type = body.type;
+  if (!isProductType(type)) errors.push(messages.cart.typeInvalid);
+
+  let productId: number | undefined;
+  if (body.productId === undefined || body.productId === null || body.productId === '') {
+    errors.push(messages.cart.productIdRequired);
+  } else {
+    productId = wholeNumber(body.productId);
+    if (productId === undefined || productId < 1) errors.push(messages.cart.productIdInvalid);
+  }
+
+  let attributeId: number | null = null;
+  if (body.attributeId !== undefined && body.attributeId !== null && body.attributeId !== '') {
+    const parsed = wholeNumber(body.attributeId);
+    if (parsed === undefined || parsed < 1) errors.push(messages.cart.attributeIdInvalid);
+    else attributeId = parsed;
+  }
+
+  let quantity: number = cartLimits.defaultQuantity;
+  if (body.quantity !== undefined) {
+    const parsed = wholeNumber(body.quantity);
+    if (
+      parsed === undefined ||
+      parsed < cartLimits.minQuantity ||
+      parsed > cartLimits.maxQuantity
+    ) {
+      errors.push(messages.cart.quantityInvalid(cartLimits.minQuantity, cartLimits.maxQuantity));
+    } else {
+      quantity = parsed;
+    }
+  }
+
+  if (errors.length > 0 || !isProductType(type) || productId === undefined) {
+    return { ok: false, errors };
+  }
+  return { ok: true, value: { type, productId, attributeId, quantity } };
+}
+
+/**
+ * The unit price of a choice (SPEC §9): the chosen size's price, else the product's price.
+ * null when neither is set: such an item cannot be added ("Price is required.").
+ */
+export function unitPrice(
+  product: { price: Pence | null },
+  size: { price: Pence | null } | null,
+): Pence | null {
+  return size?.price ?? product.price ?? null;
+}
+
+export interface TotalsLine {
+  type: ProductType;
+  /** Unit price in pence. */
+  price: Pence;
+  quantity: number;
+}
+
+export interface TotalsZone {
+  title: string;
+  /** Delivery charge in pence. */
+  rate: Pence;
+  /** Minimum order value in pence. */
+  minimumOrder: Pence;
+}
+
+export interface CartTotals {
+  /** Sum of the quantities. */
+  count: number;
+  subtotal: Pence;
+  /** The sum of the rates of the distinct zones the lines need (0 for an empty cart). */
+  deliveryCharge: Pence;
+  /** The largest minimum order among those zones (0 for an empty cart). */
+  minimumOrder: Pence;
+  total: Pence;
+  /** True when the cart has something in it and its subtotal reaches the minimum order. */
+  meetsMinimumOrder: boolean;
+}
+
+/**
+ * Totals for a cart. Each line needs the zone of its product type (oil: "oil", anything else:
+ * "northern-ireland"); a zone missing from the list counts as free with no minimum.
+ */
+export function cartTotals(lines: readonly TotalsLine[], zones: readonly TotalsZone[]): CartTotals {
+  let count = 0;
+  let subtotal = 0;
+  const needed = new Map<string, TotalsZone>();
+  for (const line of lines) {
+    count += line.quantity;
+    subtotal += multiplyPence(line.price, line.quantity);
+    const zone = zoneFor(line.type, zones);
+    if (zone) needed.set(zone.title, zone);
+  }
+  let deliveryCharge = 0;
+  let minimumOrder = 0;
+  for (const zone of needed.values()) {
+    deliveryCharge += zone.rate;
+    minimumOrder = Math.max(minimumOrder, zone.minimumOrder);
+  }
+  return {
+    count,
+    subtotal,
+    deliveryCharge,
+    minimumOrder,
+    total: subtotal + deliveryCharge,
+    meetsMinimumOrder: count > 0 && subtotal >= minimumOrder,
+  };
+}
+
+/** The message to show while a non-empty cart is below its minimum order, otherwise null. */
+export function minimumOrderMessage(totals: CartTotals): string | null {
+  if (totals.count === 0 || totals.meetsMinimumOrder) return null;
+  return messages.cart.minimumOrder(formatPence(totals.minimumOrder));
+}
+
+/** How many more of a line fit under the per-line cap. */
+export function lineRoom(currentQuantity: number): number {
+  return Math.max(0, cartLimits.maxLineQuantity - currentQuantity);
+}

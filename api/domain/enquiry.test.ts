@@ -1,0 +1,389 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  enquiryMaxLengths,
+  escapeHtml,
+  isHoneypotFilled,
+  isWellFormedEmail,
+  renderEnquiryEmail,
+  validateEnquiry,
+  type Enquiry,
+} from './enquiry';
+import { messages } from './messages';
+import { site } from './site';
+
+const m = messages.enquiry;
+
+const valid: Enquiry = {
+  name: 'Aoife Murphy',
+  email: 'aoife@murphyfuels.co.uk',
+  address: '3 Quay Street, Newry BT35 6AA',
+  companyName: 'Murphy Fuels',
+  telephone: '028 3026 1234',
+  message: 'Please quote for 20 pallets of smokeless coal.',
+};
+
+describe('isWellFormedEmail (SPEC §5)', () => {
+  it.each([
+    'a@b.co',
+    'first.last+tag@sub.example.org',
+    'x@[10.0.0.1]',
+    'user@[192.168.0.1]',
+    'user@[0.0.0.0]',
+    'user@[255.255.255.255]',
+    "o'neill@example.ie",
+    'sales-team@fuel-yard.co.uk',
+    'UPPER@EXAMPLE.COM',
+    'a_b@c1.example.museum',
+    '1234@123.example.com',
+  ])('accepts %s', (email) => {
+    expect(isWellFormedEmail(email)).toBe(true);
+  });
+
+  it.each([
+    'plain',
+    'a@b',
+    'a@b.c',
+    'a@[300.1.1.1]',
+    'a@[1.2.3.256]',
+    'a@[1.2.3]',
+    'a@[01.2.3.4]',
+    'a@1.2.3.4',
+    'a@b.c0',
+    'a@@b.com',
+    '@b.com',
+    'a b@c.com',
+    'a@b .com',
+    'a@b..com',
+    'a@.b.com',
+    'a@b.com.',
+    'a@-b.com',
+    'a@b-.com',
+    '.a@b.com',
+    'a.@b.com',
+    'a..b@c.com',
+    'a@b_c.com',
+    '',
+    '@',
+    'a@',
+    'a@[1.2.3.4',
+    `${'x'.repeat(65)}@example.com`,
+    `a@${'x'.repeat(64)}.com`,
+  ])('rejects %j', (email) => {
+    expect(isWellFormedEmail(email)).toBe(false);
+  });
+
+  const atext = fc.constantFrom(
+    ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+/=?^_`{|}~-",
+  );
+  const atom = fc.string({ unit: atext, minLength: 1, maxLength: 10 });
+  const localPart = fc
+    .array(atom, { minLength: 1, maxLength: 3 })
+    .map((atoms) => atoms.join('.'))
+    .filter((local) => local.length <= 64);
+  const alnum = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789');
+  const label = fc
+    .tuple(alnum, fc.string({ unit: fc.constantFrom(...'abcz09-'), maxLength: 8 }), alnum)
+    .map(([first, middle, last]) => `${first}${middle}${last}`);
+  const topLevel = fc.string({
+    unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'),
+    minLength: 2,
+    maxLength: 6,
+  });
+  const domain = fc
+    .tuple(fc.array(label, { minLength: 1, maxLength: 3 }), topLevel)
+    .map(([labels, tld]) => [...labels, tld].join('.'));
+  const octet = fc.integer({ min: 0, max: 255 }).map(String);
+
+  it('accepts every dotted-domain address built from the allowed characters', () => {
+    fc.assert(
+      fc.property(localPart, domain, (local, host) => {
+        expect(isWellFormedEmail(`${local}@${host}`)).toBe(true);
+      }),
+    );
+  });
+
+  it('accepts every bracketed IPv4 literal and rejects any octet above 255', () => {
+    fc.assert(
+      fc.property(localPart, fc.array(octet, { minLength: 4, maxLength: 4 }), (local, octets) => {
+        expect(isWellFormedEmail(`${local}@[${octets.join('.')}]`)).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        localPart,
+        fc.array(octet, { minLength: 3, maxLength: 3 }),
+        fc.integer({ min: 256, max: 999 }),
+        fc.integer({ min: 0, max: 3 }),
+        (local, octets, big, position) => {
+          const all = [...octets];
+          all.splice(position, 0, String(big));
+          expect(isWellFormedEmail(`${local}@[${all.join('.')}]`)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('rejects anything without an @, with whitespace, or with a second @', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        if (!text.includes('@')) expect(isWellFormedEmail(text)).toBe(false);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        localPart,
+        domain,
+        fc.constantFrom(' ', '\t', '\n', '\u00a0'),
+        fc.nat(),
+        (local, host, space, at) => {
+          const address = `${local}@${host}`;
+          const cut = at % (address.length + 1);
+          expect(isWellFormedEmail(address.slice(0, cut) + space + address.slice(cut))).toBe(false);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(localPart, domain, (local, host) => {
+        expect(isWellFormedEmail(`${local}@@${host}`)).toBe(false);
+        expect(isWellFormedEmail(`${local}@${host}@${host}`)).toBe(false);
+      }),
+    );
+  });
+
+  it('rejects a domain whose last label is not at least two letters', () => {
+    fc.assert(
+      fc.property(
+        localPart,
+        domain,
+        fc.oneof(
+          fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'),
+          fc.string({ unit: fc.constantFrom(...'0123456789-'), minLength: 1, maxLength: 4 }),
+        ),
+        (local, host, tld) => {
+          expect(isWellFormedEmail(`${local}@${host}.${tld}`)).toBe(false);
+        },
+      ),
+    );
+  });
+});
+
+describe('validateEnquiry (SPEC §5)', () => {
+  it('accepts a complete enquiry and trims every field', () => {
+    const result = validateEnquiry({
+      ...valid,
+      name: '  Aoife Murphy ',
+      email: ' aoife@murphyfuels.co.uk\n',
+      message: '\n  Line one\nLine two  \n',
+      telephone2: '',
+      extra: 'ignored',
+    });
+    expect(result).toEqual({
+      ok: true,
+      value: { ...valid, message: 'Line one\nLine two' },
+    });
+  });
+
+  it('lists all seven messages, in field order, for an empty form', () => {
+    const expected = [
+      m.nameRequired,
+      m.emailRequired,
+      m.emailInvalid,
+      m.addressRequired,
+      m.companyRequired,
+      m.telephoneRequired,
+      m.messageRequired,
+    ];
+    expect(expected).toEqual([
+      'Name required.',
+      'Email required.',
+      'Valid email required.',
+      'Address required.',
+      'Company Name required.',
+      'Contact No. required.',
+      'Enquiry required.',
+    ]);
+    expect(validateEnquiry({})).toEqual({ ok: false, errors: expected });
+    expect(
+      validateEnquiry({
+        name: ' ',
+        email: '',
+        address: '\n',
+        companyName: '\t',
+        telephone: '',
+        message: '   ',
+      }),
+    ).toEqual({ ok: false, errors: expected });
+  });
+
+  it.each([null, undefined, 'text', 42, [valid]])('treats %j as an empty form', (input) => {
+    const result = validateEnquiry(input);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors).toHaveLength(7);
+  });
+
+  it('reads values that are not text as missing, and numbers as text', () => {
+    const result = validateEnquiry({ ...valid, name: { first: 'A' }, telephone: 2830261234 });
+    expect(result).toEqual({ ok: false, errors: [m.nameRequired] });
+    expect(validateEnquiry({ ...valid, telephone: 2830261234 })).toEqual({
+      ok: true,
+      value: { ...valid, telephone: '2830261234' },
+    });
+  });
+
+  it('refuses a badly formed email with "Valid email required." only', () => {
+    expect(validateEnquiry({ ...valid, email: 'aoife@murphyfuels' })).toEqual({
+      ok: false,
+      errors: ['Valid email required.'],
+    });
+  });
+
+  it('keeps field order when several fields fail', () => {
+    expect(validateEnquiry({ ...valid, message: '', email: 'x', name: '' })).toEqual({
+      ok: false,
+      errors: [m.nameRequired, m.emailInvalid, m.messageRequired],
+    });
+  });
+
+  it('enforces the length limits with a clear message', () => {
+    expect(validateEnquiry({ ...valid, message: 'x'.repeat(5000) }).ok).toBe(true);
+    expect(validateEnquiry({ ...valid, message: 'x'.repeat(5001) })).toEqual({
+      ok: false,
+      errors: ['Enquiry is too long: please keep it to 5000 characters or fewer.'],
+    });
+    expect(validateEnquiry({ ...valid, companyName: 'c'.repeat(201) })).toEqual({
+      ok: false,
+      errors: ['Company Name is too long: please keep it to 200 characters or fewer.'],
+    });
+    const longFields = Object.fromEntries(
+      Object.entries(enquiryMaxLengths).map(([field, max]) => [field, 'y'.repeat(max + 1)]),
+    );
+    const result = validateEnquiry(longFields);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors).toEqual([
+        m.tooLong('Name', 200),
+        m.tooLong('Email', 254),
+        m.emailInvalid,
+        m.tooLong('Address', 500),
+        m.tooLong('Company Name', 200),
+        m.tooLong('Contact No.', 50),
+        m.tooLong('Enquiry', 5000),
+      ]);
+    }
+  });
+
+  it('never validates the honeypot', () => {
+    expect(validateEnquiry({ ...valid, telephone2: { any: 'thing' } }).ok).toBe(true);
+  });
+});
+
+describe('isHoneypotFilled (SPEC §4 "Bot")', () => {
+  it.each([
+    [{ telephone2: '028 1234' }, true],
+    [{ telephone2: ' x ' }, true],
+    [{ telephone2: 0 }, true],
+    [{ telephone2: false }, true],
+    [{ telephone2: '' }, false],
+    [{ telephone2: '   ' }, false],
+    [{ telephone2: null }, false],
+    [{}, false],
+    [null, false],
+    ['telephone2', false],
+  ])('%j -> %s', (input, expected) => {
+    expect(isHoneypotFilled(input)).toBe(expected);
+  });
+});
+
+describe('renderEnquiryEmail (SPEC §3 "Email payload")', () => {
+  it('has a fixed subject naming the company', () => {
+    expect(renderEnquiryEmail(valid, site).subject).toBe('Wholesale enquiry – Fuelyard');
+    expect(renderEnquiryEmail(valid, { companyName: 'Other Co' }).subject).toBe(
+      'Wholesale enquiry – Other Co',
+    );
+  });
+
+  it('lists the six fields one per line, in both parts', () => {
+    const { html, text } = renderEnquiryEmail(valid, site);
+    const htmlOrder = ['Name', 'Email', 'Address', 'Company Name', 'Telephone', 'Message'].map(
+      (label) => html.indexOf(`<strong>${label}:</strong>`),
+    );
+    expect(htmlOrder.every((index) => index > 0)).toBe(true);
+    expect([...htmlOrder].sort((a, b) => a - b)).toEqual(htmlOrder);
+    expect(html).toContain('<strong>Company Name:</strong> Murphy Fuels</p>');
+    expect(text).toBe(
+      [
+        'Name: Aoife Murphy',
+        'Email: aoife@murphyfuels.co.uk',
+        'Address: 3 Quay Street, Newry BT35 6AA',
+        'Company Name: Murphy Fuels',
+        'Telephone: 028 3026 1234',
+        'Message: Please quote for 20 pallets of smokeless coal.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('turns message line breaks into <br>', () => {
+    const { html, text } = renderEnquiryEmail(
+      { ...valid, message: 'Line one\nLine two\r\nLine three' },
+      site,
+    );
+    expect(html).toContain('Line one<br>\nLine two<br>\nLine three</p>');
+    expect(text).toContain('Message: Line one\nLine two\nLine three\n');
+  });
+
+  it.each(['name', 'email', 'address', 'companyName', 'telephone', 'message'] as const)(
+    'escapes a <script> in %s',
+    (field) => {
+      const attack = '<script>alert("x")</script> & \'quotes\'';
+      const { html, text } = renderEnquiryEmail({ ...valid, [field]: attack }, site);
+      expect(html).not.toContain('<script>');
+      expect(html).toContain(
+        '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;',
+      );
+      // The plain-text part is text, so it carries the characters as typed.
+      expect(text).toContain(attack);
+    },
+  );
+
+  it('never lets a value open or close a tag, whatever it contains', () => {
+    const markup = (html: string) => html.match(/<[^>]*>/g) ?? [];
+    const baseline = markup(renderEnquiryEmail(valid, site).html).filter((tag) => tag !== '<br>');
+    fc.assert(
+      fc.property(
+        fc.record({
+          name: fc.string(),
+          email: fc.string(),
+          address: fc.string(),
+          companyName: fc.string(),
+          telephone: fc.string(),
+          message: fc.string(),
+        }),
+        (enquiry) => {
+          const tags = markup(renderEnquiryEmail(enquiry, site).html).filter(
+            (tag) => tag !== '<br>',
+          );
+          expect(tags).toEqual(baseline);
+        },
+      ),
+    );
+  });
+
+  it('escapeHtml is reversible and leaves no markup characters', () => {
+    const unescape = (s: string) =>
+      s
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const escaped = escapeHtml(s);
+        expect(escaped).not.toMatch(/[<>"']/);
+        expect(unescape(escaped)).toBe(s);
+      }),
+    );
+  });
+});

@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { mailOutbox } from '../db/schema';
+import { createLogger } from '../logger';
+import type { Mailer, OutgoingMail } from '../services/mail/mailer';
+import { createMailWorker, type MailWorker, type MailWorkerOptions } from '../services/mail/worker';
+import { createTestDatabase, type TestDatabase } from './harness';
+
+/** The outbox worker against a real database, with scripted mailers instead of SMTP. */
+
+const logger = createLogger('silent');
+let tdb: TestDatabase;
+const workers: MailWorker[] = [];
+
+beforeAll(async () => {
+  tdb = await createTestDatabase({ seed: false });
+});
+afterAll(async () => {
+  await tdb.close();
+});
+beforeEach(async () => {
+  await tdb.handle.db.delete(mailOutbox);
+});
+afterEach(async () => {
+  for (const worker of workers.splice(0)) await worker.stop();
+});
+
+interface ScriptedMailer extends Mailer {
+  calls: OutgoingMail[];
+}
+
+function mailer(
+  send: (mail: OutgoingMail) => Promise<string> = async () => '250 OK',
+): ScriptedMailer {
+  const calls: OutgoingMail[] = [];
+  return {
+    kind: 'smtp',
+    calls,
+    send: (mail) => {
+      calls.push(mail);
+      return send(mail);
+    },
+    close: () => undefined,
+  };
+}
+
+/** A send that waits until the test releases it. */
+function gate() {
+  let release!: (outcome: Error | null) => void;
+  const done = new Promise<string>((resolve, reject) => {
+    release = (outcome) => (outcome ? reject(outcome) : resolve('250 OK (late)'));
+  });
+  return { done, release };
+}
+
+function worker(options: Partial<MailWorkerOptions> & { mailer: Mailer }): MailWorker {
+  const created = createMailWorker({ db: tdb.handle.db, logger, ...options });
+  workers.push(created);
+  return created;
+}
+
+async function queue(
+  overrides: Partial<PgInsertValue<typeof mailOutbox>> = {},
+): Promise<{ id: string; messageId: string }> {
+  const id = randomUUID();
+  const messageId = `<test-${id}@fuelyard.test>`;
+  await tdb.handle.db.insert(mailOutbox).values({
+    id,
+    messageId,
+    to: 'shop@fuelyard.test',
+    replyTo: 'buyer@example.org',
+    subject: 'Wholesale enquiry – Fuelyard',
+    html: '<p>Hello</p>',
+    text: 'Hello',
+    topic: 'test',
+    ...overrides,
+  });
+  return { id, messageId };
+}
+
+async function row(id: string) {
+  const [found] = await tdb.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!found) throw new Error(`outbox row ${id} is gone`);
+  return found;
+}
+
+const inPast = sql`now() - interval '1 second'`;
+const inFuture = sql`now() + interval '1 hour'`;
+
+describe('mail worker', () => {
+  it('sends what is due, once, with the stored fields', async () => {
+    const rows = [await queue(), await queue({ replyTo: null }), await queue()];
+    const scripted = mailer();
+    const w = worker({ mailer: scripted });
+    expect(await w.drain()).toBe(3);
+    expect(await w.drain()).toBe(0);
+    expect(scripted.calls.map((c) => c.messageId).sort()).toEqual(
+      rows.map((r) => r.messageId).sort(),
+    );
+    expect(scripted.calls.find((c) => c.messageId === rows[1]?.messageId)).toEqual({
+      messageId: rows[1]?.messageId,
+      to: 'shop@fuelyard.test',
+      replyTo: null,
+      subject: 'Wholesale enquiry – Fuelyard',
+      html: '<p>Hello</p>',
+      text: 'Hello',
+    });
+    for (const r of rows) {
+      expect(await row(r.id)).toMatchObject({
+        status: 'sent',
+        attempts: 1,
+        lockedUntil: null,
+        lastError: null,
+      });
+    }
+  });
+
+  it('leaves mail alone until it is due', async () => {
+    await queue({ nextAttemptAt: inFuture });
+    const scripted = mailer();
+    expect(await worker({ mailer: scripted }).drain()).toBe(0);
+    expect(scripted.calls).toHaveLength(0);
+  });
+
+  it('reschedules a failure with exponential backoff and keeps the error', async () => {
+    const queued = await queue();
+    const failing = mailer(async () => {
+      throw Object.assign(new Error('Greeting never received'), { code: 'ETIMEDOUT' });
+    });
+    // random() = 0 takes the low end of the jitter: half of base × 2^(attempt − 1).
+    const w = worker({
+      mailer: failing,
+      retryBaseMs: 600_000,
+      retryMaxMs: 86_400_000,
+      random: () => 0,
+    });
+    expect(await w.drain()).toBe(0);
+    const after = await row(queued.id);
+    expect(after).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lockedUntil: null,
+      lastError: '[ETIMEDOUT] Greeting never received',
+    });
+    const wait = async () => {
+      const [found] = await tdb.handle.db
+        .select({
+          seconds: sql<string>`extract(epoch from ${mailOutbox.nextAttemptAt} - now())::text`,
+        })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, queued.id));
+      return Number(found?.seconds);
+    };
+    const first = await wait();
+    expect(first).toBeGreaterThan(280);
+    expect(first).toBeLessThanOrEqual(300);
+
+    // Not due yet: nothing is attempted. Made due, the second failure waits twice as long.
+    expect(await w.drain()).toBe(0);
+    expect(failing.calls).toHaveLength(1);
+    await tdb.handle.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: inPast })
+      .where(eq(mailOutbox.id, queued.id));
+    expect(await w.drain()).toBe(0);
+    expect((await row(queued.id)).attempts).toBe(2);
+    const second = await wait();
+    expect(second).toBeGreaterThan(580);
+    expect(second).toBeLessThanOrEqual(600);
+  });
+
+  it('stops a pass at the first failure (the next look retries)', async () => {
+    await queue();
+    await queue();
+    const failing = mailer(async () => {
+      throw new Error('Connection refused');
+    });
+    expect(await worker({ mailer: failing }).drain()).toBe(0);
+    expect(failing.calls).toHaveLength(1);
+  });
+
+  it('marks mail failed once its attempts are used up', async () => {
+    const queued = await queue({ maxAttempts: 2 });
+    const failing = mailer(async () => {
+      throw Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+    });
+    const w = worker({ mailer: failing });
+    await w.drain();
+    expect(await row(queued.id)).toMatchObject({ status: 'pending', attempts: 1 });
+    await tdb.handle.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: inPast })
+      .where(eq(mailOutbox.id, queued.id));
+    await w.drain();
+    expect(await row(queued.id)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      lastError: '[550] Mailbox unavailable',
+      lockedUntil: null,
+    });
+    await tdb.handle.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: inPast })
+      .where(eq(mailOutbox.id, queued.id));
+    expect(await w.drain()).toBe(0);
+    expect(failing.calls).toHaveLength(2);
+  });
+
+  it('takes over a message whose worker died mid-send once the lease has run out', async () => {
+    const queued = await queue({ status: 'sending', attempts: 1, lockedUntil: inPast });
+    const scripted = mailer();
+    expect(await worker({ mailer: scripted }).drain()).toBe(1);
+    expect(await row(queued.id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('does not touch a message while another worker holds its lease', async () => {
+    await queue({ status: 'sending', attempts: 1, lockedUntil: inFuture });
+    const scripted = mailer();
+    expect(await worker({ mailer: scripted }).drain()).toBe(0);
+    expect(scripted.calls).toHaveLength(0);
+  });
+
+  it('fails an abandoned last attempt instead of sending it again', async () => {
+    const queued = await queue({
+      status: 'sending',
+      attempts: 3,
+      maxAttempts: 3,
+      lockedUntil: inPast,
+    });
+    const scripted = mailer();
+    expect(await worker({ mailer: scripted }).drain()).toBe(0);
+    expect(scripted.calls).toHaveLength(0);
+    const after = await row(queued.id);
+    expect(after.status).toBe('failed');
+    expect(after.lastError).toMatch(/abandoned/);
+  });
+
+  it.each([
+    ['succeeds', null],
+    ['fails', new Error('Connection reset')],
+  ])(
+    'ignores the late outcome of a worker whose lease was taken over (it %s)',
+    async (_label, outcome) => {
+      const queued = await queue();
+      const slow = gate();
+      const stuck = mailer(() => slow.done);
+      const first = worker({ mailer: stuck, leaseMs: 60_000 });
+      const firstPass = first.drain();
+      await vi.waitFor(() => expect(stuck.calls).toHaveLength(1), {
+        timeout: 10_000,
+        interval: 10,
+      });
+
+      // The lease runs out (set in the past rather than waited for); a second worker takes over.
+      await tdb.handle.db
+        .update(mailOutbox)
+        .set({ lockedUntil: inPast })
+        .where(eq(mailOutbox.id, queued.id));
+      const second = worker({ mailer: mailer() });
+      expect(await second.drain()).toBe(1);
+      const sent = await row(queued.id);
+      expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+
+      slow.release(outcome);
+      await firstPass;
+      expect(await row(queued.id)).toEqual(sent);
+    },
+  );
+
+  it('never lets several workers send one message twice', async () => {
+    const queued = await Promise.all(Array.from({ length: 24 }, () => queue()));
+    const mailers = [0, 1, 2].map(() =>
+      mailer(async () => {
+        // Yield so that the workers interleave.
+        await new Promise((resolve) => setImmediate(resolve));
+        return '250 OK';
+      }),
+    );
+    const passes = await Promise.all(mailers.map((m) => worker({ mailer: m }).drain()));
+    expect(passes.reduce((a, b) => a + b, 0)).toBe(24);
+    const sentIds = mailers.flatMap((m) => m.calls.map((c) => c.messageId));
+    expect(sentIds).toHaveLength(24);
+    expect(new Set(sentIds).size).toBe(24);
+    const rows = await tdb.handle.db.select().from(mailOutbox);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    expect(rows).toHaveLength(queued.length);
+  });
+
+  it('sends soon after a nudge, without waiting for the poll interval', async () => {
+    const scripted = mailer();
+    const w = worker({ mailer: scripted, pollIntervalMs: 3_600_000 });
+    w.start();
+    const queued = await queue();
+    w.nudge();
+    await vi.waitFor(async () => expect((await row(queued.id)).status).toBe('sent'), {
+      timeout: 10_000,
+      interval: 10,
+    });
+  });
+
+  it('stop() waits for the message in flight and sends nothing more', async () => {
+    const slow = gate();
+    const scripted = mailer(() => slow.done);
+    const w = worker({ mailer: scripted, pollIntervalMs: 3_600_000 });
+    w.start();
+    const first = await queue();
+    w.nudge();
+    await vi.waitFor(() => expect(scripted.calls).toHaveLength(1), {
+      timeout: 10_000,
+      interval: 10,
+    });
+    const second = await queue();
+
+    let stopped = false;
+    const stopping = w.stop().then(() => {
+      stopped = true;
+    });
+    // The send cannot finish before it is released, so stop() cannot have resolved.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false);
+    slow.release(null);
+    await stopping;
+    expect(await row(first.id ?? '')).toMatchObject({ status: 'sent' });
+    expect(await row(second.id ?? '')).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(scripted.calls).toHaveLength(1);
+    w.nudge();
+    expect(await w.drain()).toBe(0);
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { GraphQLExecutor, RenderContext } from '../api/domain/ssr';
+import { render, sitemap } from './entry-server';
+import type { Catalogue } from './features/catalogue';
+
+const product = (
+  id: string,
+  title: string,
+  type: 'coal' | 'oil' | 'woodpellet' | 'other',
+  price: number,
+) => ({
+  id,
+  type,
+  title,
+  slug: title.toLowerCase().replace(/\W+/g, '-'),
+  description: `${title} description`,
+  price: null,
+  bestSeller: id === '1',
+  sizes: [{ id: `${id}0`, title: 'Bag', price }],
+  images: [{ url: `/api/uploads/products/${id}.svg`, size: 'medium' }],
+  categories: [],
+});
+
+const catalogue: Catalogue = {
+  oil: [product('2', 'Kerosene Test Oil', 'oil', 30500)],
+  coal: [
+    {
+      id: 'c1',
+      title: 'Best Sellers',
+      slug: 'best-sellers',
+      icon: 'best-sellers',
+      coals: [product('1', 'Test House Coal', 'coal', 2495)],
+    },
+    {
+      id: 'c2',
+      title: 'Smokeless Fuels',
+      slug: 'smokeless-fuels',
+      icon: 'smokeless',
+      coals: [product('3', 'Test Ovals', 'coal', 1895)],
+    },
+  ],
+  woodpellet: [],
+  other: [],
+  shippingzones: [],
+};
+
+const working: GraphQLExecutor = async () => ({ data: catalogue });
+const failing: GraphQLExecutor = async () => ({ errors: [{ message: 'the database is down' }] });
+
+function context(graphql: GraphQLExecutor): RenderContext {
+  return { nonce: 'test-nonce', graphql, publicConfig: { analytics: null } };
+}
+
+async function page(path: string, graphql: GraphQLExecutor = working) {
+  const result = await render(new Request(`http://localhost${path}`), context(graphql));
+  if (result.type !== 'document') throw new Error(`expected a document, got ${result.type}`);
+  return result;
+}
+
+describe('server rendering', () => {
+  it('renders a catalogue page with its products, title and the nonce on the hydration script', async () => {
+    const result = await page('/products/domestic/bagged-coal?category=smokeless-fuels');
+    expect(result.status).toBe(200);
+    expect(result.html).toContain('Prepacked Coal: Smokeless Fuels');
+    expect(result.html).toContain('Test Ovals');
+    expect(result.html).not.toContain('Test House Coal</h2>');
+    expect(result.head).toContain(
+      '<title>Smokeless Fuels | Bagged Coal Delivered | Fuelyard</title>',
+    );
+    expect(result.html).toContain('nonce="test-nonce"');
+  });
+
+  it('gives a page loader failure the error page with status 500 and the message', async () => {
+    const result = await page('/products/domestic/oil', failing);
+    expect(result.status).toBe(500);
+    expect(result.html).toContain('An error occurred');
+    expect(result.html).toContain('An error has occurred: the database is down');
+    expect(result.html).toContain('Go back to home');
+  });
+
+  it('keeps the layout when only the product lists failed to load (SPEC §8: lists stay empty)', async () => {
+    const result = await page('/about', failing);
+    expect(result.status).toBe(200);
+    expect(result.html).toContain('About Us');
+  });
+
+  it.each([
+    '/no-such-page',
+    '/about/',
+    '/ABOUT',
+    '/products/wholesale/best-sellers/fr',
+    '/products/domestic/bagged-coal?category=unknown',
+  ])('%s is a 404 with the Page not found texts', async (path) => {
+    const result = await page(path);
+    expect(result.status).toBe(404);
+    expect(result.html).toContain('Page not found');
+    expect(result.html).toContain(
+      'The page you are searching for cannot be found. Sorry for any inconvenience.',
+    );
+    expect(result.head).toContain('<title>Page not found | Fuelyard</title>');
+  });
+
+  it('lists one sitemap entry per page and per coal category', async () => {
+    const paths = await sitemap({ graphql: working });
+    expect(paths).toContain('/faqs');
+    expect(paths).toContain('/products/domestic/bagged-coal?category=smokeless-fuels');
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});

@@ -1,0 +1,252 @@
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, waitForHydration, watchConsole } from './browser';
+
+const baseURL = inject('baseURL');
+const analyticsURL = inject('analyticsURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function open(path: string, options: Parameters<Browser['newContext']>[0] = {}) {
+  // The service worker is blocked unless a test is about it: requests it makes cannot be
+  // intercepted by page.route().
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: 'block',
+    ...options,
+  });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(`${baseURL}${path}`);
+  await waitForHydration(page);
+  return { context, page, problems };
+}
+
+/** Holds every request for route chunks, so that client navigations take a while. */
+async function slowChunks(page: Page, ms: number) {
+  await page.route(
+    /\/assets\/(CataloguePage|InfoPage|SectionIndexPage|about|faqs)-[^/]+\.js$/,
+    async (route) => {
+      await new Promise((r) => setTimeout(r, ms));
+      await route.continue();
+    },
+  );
+}
+
+/** Records every change of the page's transition phase, with its CSS transition duration. */
+async function recordTransitions(page: Page): Promise<() => { phase: string; duration: string }[]> {
+  const seen: { phase: string; duration: string }[] = [];
+  await page.exposeFunction('recordTransition', (phase: string, duration: string) => {
+    seen.push({ phase, duration });
+  });
+  await page.evaluate(() => {
+    const main = document.querySelector('main#main');
+    if (!main) throw new Error('no main element');
+    const record = (
+      window as unknown as { recordTransition: (phase: string, duration: string) => void }
+    ).recordTransition;
+    new MutationObserver(() => {
+      record(main.getAttribute('data-transition') ?? '', getComputedStyle(main).transitionDuration);
+    }).observe(main, { attributes: true, attributeFilter: ['data-transition'] });
+  });
+  return () => [...seen];
+}
+
+async function analyticsHits(): Promise<number> {
+  return ((await (await fetch(`${analyticsURL}/hits`)).json()) as { hits: number }).hits;
+}
+
+describe('navigation in Chromium', () => {
+  it('opens the side menu from the header button, and Esc closes it', async () => {
+    const { context, page, problems } = await open('/', { viewport: { width: 400, height: 800 } });
+    const button = page.getByRole('button', { name: 'Menu' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await dialog.waitFor();
+    for (const label of [
+      'Wholesale Solid Fuel',
+      'Industrial Solid Fuel',
+      'Home Heating Fuel',
+      'Biomass Fuel',
+    ]) {
+      await expect(dialog.getByText(label, { exact: true }).count()).resolves.toBeGreaterThan(0);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await button.click();
+    await dialog.waitFor();
+    await dialog.getByRole('link', { name: 'Home Heating Oil' }).click();
+    await page.waitForURL(`${baseURL}/products/domestic/oil`);
+    await dialog.waitFor({ state: 'detached' });
+    expect(problems.map((m) => m.text())).toEqual([]);
+    await context.close();
+  });
+
+  it('operates a navigation dropdown by keyboard alone', async () => {
+    const { context, page } = await open('/');
+    const trigger = page.getByRole('button', { name: 'Wholesale Fuel' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await expect(menu.getByRole('menuitem').count()).resolves.toBe(6);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect(trigger.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await menu.waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseURL}/products/wholesale/coal/bulk`);
+    await page.getByRole('heading', { level: 1, name: 'Bulk Coal' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the Loading... overlay for a slow navigation and fades the page out then in', async () => {
+    const { context, page } = await open('/');
+    await slowChunks(page, 800);
+    const phases = await recordTransitions(page);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'FAQs' })
+      .click();
+    await page.getByText('Loading...').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+    await page.getByText('Loading...').waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      () => !document.querySelector('main#main')?.hasAttribute('data-transition'),
+    );
+    const seen = phases();
+    expect(seen.map((p) => p.phase)).toEqual(['out', 'in', '']);
+    expect(seen[0]?.duration).toBe('0.3s');
+    expect(seen[1]?.duration).toBe('0.2s');
+    await context.close();
+  });
+
+  it('does not show the overlay for a quick navigation', async () => {
+    const { context, page } = await open('/');
+    let overlaySeen = false;
+    await page.exposeFunction('overlaySeen', () => {
+      overlaySeen = true;
+    });
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes('Loading...'))
+          (window as unknown as { overlaySeen: () => void }).overlaySeen();
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About Us' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    expect(overlaySeen).toBe(false);
+    await context.close();
+  });
+
+  it('skips the fades under prefers-reduced-motion', async () => {
+    const { context, page } = await open('/', { reducedMotion: 'reduce' });
+    await slowChunks(page, 800);
+    const phases = await recordTransitions(page);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'FAQs' })
+      .click();
+    // The navigation is slow (the overlay shows), yet the page never fades.
+    await page.getByText('Loading...').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+    expect(phases()).toEqual([]);
+    await context.close();
+  });
+
+  it('registers the service worker and serves the offline page when the network is down', async () => {
+    const { context, page } = await open('/', { serviceWorkers: 'allow' });
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${baseURL}/`);
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    await page.goto(`${baseURL}/faqs`).catch(() => undefined);
+    await page.getByRole('heading', { level: 1, name: 'You are offline' }).waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it('never lets the service worker answer API requests from a cache', async () => {
+    const { context, page } = await open('/', { serviceWorkers: 'allow' });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls: string[] = [];
+      for (const name of names)
+        for (const req of await (await caches.open(name)).keys())
+          urls.push(new URL(req.url).pathname);
+      return urls;
+    });
+    expect(cached.length).toBeGreaterThan(0);
+    expect(
+      cached.filter(
+        (path) =>
+          !path.startsWith('/assets/') && path !== '/offline.html' && path !== '/favicon.svg',
+      ),
+    ).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('cookie consent', () => {
+  async function freshContext(): Promise<{ context: BrowserContext; page: Page }> {
+    const { context, page } = await open('/about');
+    return { context, page };
+  }
+
+  it('loads analytics only after the visitor accepts, and remembers the choice', async () => {
+    const before = await analyticsHits();
+    const { context, page } = await freshContext();
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.waitFor();
+    expect(await analyticsHits()).toBe(before);
+    await banner.getByRole('button', { name: 'Accept analytics' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      () => (window as unknown as { __analyticsLoaded?: boolean }).__analyticsLoaded === true,
+    );
+    expect(await analyticsHits()).toBe(before + 1);
+    await page.reload();
+    await waitForHydration(page);
+    await page.waitForFunction(
+      () => (window as unknown as { __analyticsLoaded?: boolean }).__analyticsLoaded === true,
+    );
+    await expect(page.getByRole('region', { name: 'Cookie consent' }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('never loads analytics when the visitor rejects', async () => {
+    const before = await analyticsHits();
+    const { context, page } = await freshContext();
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.getByRole('button', { name: 'Reject analytics' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await page.reload();
+    await waitForHydration(page);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'FAQs' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+    expect(await analyticsHits()).toBe(before);
+    await expect(
+      page.evaluate(() => (window as unknown as { __analyticsLoaded?: boolean }).__analyticsLoaded),
+    ).resolves.toBeUndefined();
+    await context.close();
+  });
+});
