@@ -9,7 +9,7 @@ import type { Logger } from './logger';
 import { errorHandler } from './middleware/errors';
 import { requestLog } from './middleware/requestLog';
 import { securityHeaders } from './middleware/security';
-import { cartRoutes } from './routes/cart';
+import { cartCookieName, cartRoutes } from './routes/cart';
 import { enquiryRoutes } from './routes/enquiries';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoutes } from './routes/health';
@@ -72,6 +72,7 @@ export function createApp({ config, database, logger, ssr, mailWorker }: AppDeps
         (query, variables) => catalogue.execute(query, variables),
         logger,
         { analytics: config.analytics },
+        (ctx) => carts.view(ctx.cookies.get(cartCookieName)),
         config.publicUrl?.replace(/\/$/, ''),
       ),
     );

@@ -6,6 +6,7 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import '../ui/theme/fonts';
+import type { CartView } from '../api/domain/cart';
 import { ThemeProvider } from '../ui/theme';
 import { httpCatalogueSource, seededCatalogueSource, type Catalogue } from './features/catalogue';
 import { createRoutes } from './routes';
@@ -34,6 +35,10 @@ async function start(): Promise<void> {
   const seed = (hydration?.loaderData?.root as { catalogue?: Catalogue } | undefined)?.catalogue;
   const routes = createRoutes({
     catalogue: seededCatalogueSource(seed, httpCatalogueSource(endpoint)),
+    cart: async () => {
+      const res = await fetch('/api/cart', { headers: { accept: 'application/json' } });
+      return ((await res.json()) as { cart: CartView }).cart;
+    },
   });
   await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes);

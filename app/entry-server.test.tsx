@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyCartView, type CartView } from '../api/domain/cart';
 import type { GraphQLExecutor, RenderContext } from '../api/domain/ssr';
 import { render, sitemap } from './entry-server';
 import type { Catalogue } from './features/catalogue';
@@ -44,11 +45,20 @@ const catalogue: Catalogue = {
   shippingzones: [],
 };
 
+function cartWith(count: number): CartView {
+  return { ...emptyCartView(), cartId: '5f0c8a4e-0000-4000-8000-000000000000', count };
+}
+
 const working: GraphQLExecutor = async () => ({ data: catalogue });
 const failing: GraphQLExecutor = async () => ({ errors: [{ message: 'the database is down' }] });
 
 function context(graphql: GraphQLExecutor): RenderContext {
-  return { nonce: 'test-nonce', graphql, publicConfig: { analytics: null } };
+  return {
+    nonce: 'test-nonce',
+    graphql,
+    publicConfig: { analytics: null },
+    cart: async () => cartWith(3),
+  };
 }
 
 async function page(path: string, graphql: GraphQLExecutor = working) {
@@ -98,6 +108,11 @@ describe('server rendering', () => {
       'The page you are searching for cannot be found. Sorry for any inconvenience.',
     );
     expect(result.head).toContain('<title>Page not found | Fuelyard</title>');
+  });
+
+  it('shows the cart badge count from the server-side cart in the first HTML', async () => {
+    const result = await page('/about');
+    expect(result.html).toContain('Cart, 3 items');
   });
 
   it('lists one sitemap entry per page and per coal category', async () => {

@@ -12,6 +12,7 @@ export async function render(request: Request, context: RenderContext): Promise<
   const routes = createRoutes({
     catalogue: executorCatalogueSource(context.graphql),
     publicConfig: context.publicConfig,
+    cart: context.cart,
   });
   const handler = createStaticHandler(routes);
   const routerContext = await handler.query(request);

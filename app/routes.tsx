@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { emptyCartView, type CartView } from '../api/domain/cart';
 import { messages } from '../api/domain/messages';
 import type { PublicConfig } from '../api/domain/ssr';
 import type { ContentDoc } from './content/markdown';
@@ -10,6 +11,8 @@ import * as pages from './pages/catalogue/definitions';
 
 export interface AppDeps {
   catalogue: CatalogueSource;
+  /** The visitor's cart: in-process on the server (from the cookie), /api/cart in the browser. */
+  cart: () => Promise<CartView>;
   /** Server only: browser-safe settings, handed to the browser in the root loader's data. */
   publicConfig?: PublicConfig;
 }
@@ -19,6 +22,8 @@ export interface RootData {
   /** The server's year, so the footer's copyright line hydrates without a mismatch. */
   year: number;
   publicConfig: PublicConfig;
+  /** The cart as the server saw it, so the first HTML already has the badge count. */
+  cart: CartView;
 }
 
 /**
@@ -113,6 +118,10 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
         catalogue: await loadCatalogueSafely(catalogue),
         year: new Date().getFullYear(),
         publicConfig: deps.publicConfig ?? { analytics: null },
+        cart: await deps.cart().catch((error: unknown) => {
+          console.error('Could not load the cart', error);
+          return emptyCartView();
+        }),
       }),
       // The catalogue changes rarely; navigation does not refetch it.
       shouldRevalidate: () => false,
@@ -177,7 +186,7 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
 }
 
 /** Every public page, for sitemap.xml: the fixed routes plus one page per coal category. */
-export async function sitemapPaths(deps: AppDeps): Promise<string[]> {
+export async function sitemapPaths(deps: Pick<AppDeps, 'catalogue'>): Promise<string[]> {
   const catalogue = await loadCatalogueSafely(deps.catalogue);
   const fixed = [
     '/',

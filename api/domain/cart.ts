@@ -165,3 +165,60 @@ export function minimumOrderMessage(totals: CartTotals): string | null {
 export function lineRoom(currentQuantity: number): number {
   return Math.max(0, cartLimits.maxLineQuantity - currentQuantity);
 }
+
+/** One cart line as the browser sees it. Title, size, price and image come from the catalogue. */
+export interface CartItemView {
+  /** The line's id (uuid), for DELETE /api/cart/items/:id. */
+  id: string;
+  type: ProductType;
+  productId: number;
+  /** The size's id, or null for a product sold without sizes. */
+  attributeId: number | null;
+  title: string;
+  /** The size's title ("40kg bag", "500 Litres"), or null. */
+  attribute: string | null;
+  /** Unit price in pence. */
+  price: Pence;
+  quantity: number;
+  image: string | null;
+  /** price x quantity, in pence. */
+  lineTotal: Pence;
+}
+
+/** The item a visitor tried to add before setting a postcode (SPEC §4). */
+export interface PendingItemView {
+  type: ProductType;
+  productId: number;
+  attributeId: number | null;
+  quantity: number;
+  /** From the catalogue; null if the product has gone since. */
+  title: string | null;
+  attribute: string | null;
+}
+
+export interface CartView extends CartTotals {
+  /** null when the visitor has no cart (no cookie, an unknown id, or an emptied cart). */
+  cartId: string | null;
+  postcode: string | null;
+  items: CartItemView[];
+  /** The shared flag that opens the Set Postcode dialog. */
+  showPostcodeModal: boolean;
+  /** Why checkout is not allowed yet, while a non-empty cart is below its minimum order. */
+  minimumOrderMessage: string | null;
+  pendingItem?: PendingItemView;
+  /** Things the visitor should be told, e.g. a pending item that could not be added. */
+  warnings?: string[];
+}
+
+/** The cart of a visitor who has none yet (no cookie, or an emptied cart). */
+export function emptyCartView(warnings?: string[]): CartView {
+  return {
+    cartId: null,
+    postcode: null,
+    items: [],
+    ...cartTotals([], []),
+    minimumOrderMessage: null,
+    showPostcodeModal: false,
+    ...(warnings && warnings.length > 0 ? { warnings } : {}),
+  };
+}

@@ -1,3 +1,4 @@
+import type { CartView } from './cart';
 /**
  * The contract between the API (which hosts server rendering) and the app's built server bundle
  * (dist/server/entry-server.js). Types only: both sides import them from here.
@@ -21,6 +22,8 @@ export interface PublicConfig {
 
 export interface RenderContext {
   publicConfig: PublicConfig;
+  /** The visitor's cart, from the request's cart cookie (so the first HTML shows the badge). */
+  cart: () => Promise<CartView>;
   /** The Content-Security-Policy nonce every inline script must carry. */
   nonce: string;
   graphql: GraphQLExecutor;

@@ -1,4 +1,5 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import type { CartView } from '../domain/cart';
 import { messages } from '../domain/messages';
 import type { GraphQLExecutor, PublicConfig } from '../domain/ssr';
 import type { Logger } from '../logger';
@@ -53,6 +54,7 @@ export function ssrMiddleware(
   graphql: GraphQLExecutor,
   logger: Logger,
   publicConfig: PublicConfig,
+  cartFor: (ctx: Context) => Promise<CartView>,
   publicOrigin?: string,
 ): Middleware {
   return async (ctx) => {
@@ -93,6 +95,7 @@ export function ssrMiddleware(
         nonce,
         graphql,
         publicConfig,
+        cart: () => cartFor(ctx),
       });
       if (result.type === 'redirect') {
         ctx.status = result.status;

@@ -9,6 +9,7 @@ import { v4 as uuidv4, validate as uuidValidate, version as uuidVersion } from '
 import {
   cartLimits,
   cartTotals,
+  emptyCartView,
   minimumOrderMessage,
   parseAddToCart,
   unitPrice,
@@ -116,15 +117,7 @@ function imageOf(product: CatalogueProduct): string | null {
 }
 
 function emptyView(warnings?: string[]): CartView {
-  return {
-    cartId: null,
-    postcode: null,
-    items: [],
-    ...cartTotals([], []),
-    minimumOrderMessage: null,
-    showPostcodeModal: false,
-    ...(warnings && warnings.length > 0 ? { warnings } : {}),
-  };
+  return emptyCartView(warnings);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

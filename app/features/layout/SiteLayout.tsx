@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from 'react-router-dom';
 import styled from 'styled-components';
+import type { CartView } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
 import { site } from '../../../api/domain/site';
 import type { PublicConfig } from '../../../api/domain/ssr';
@@ -85,8 +86,10 @@ const offices = site.offices.map((office) => ({ ...office }));
 
 function useRootData() {
   const root = useRouteLoaderData('root') as
-    { catalogue?: Catalogue; year?: number; publicConfig?: PublicConfig } | undefined;
+    | { catalogue?: Catalogue; year?: number; publicConfig?: PublicConfig; cart?: CartView }
+    | undefined;
   return {
+    cartCount: root?.cart?.count ?? 0,
     analytics: root?.publicConfig?.analytics ?? null,
     coalCategories: (root?.catalogue?.coal ?? []).map((c) => ({ title: c.title, slug: c.slug })),
     year: root?.year ?? new Date().getFullYear(),
@@ -114,7 +117,7 @@ function HomeLogo() {
 function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode }) {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { coalCategories, year, analytics } = useRootData();
+  const { coalCategories, year, analytics, cartCount } = useRootData();
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
@@ -128,7 +131,7 @@ function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode 
         email={site.email}
         loginHref={paths.login}
         cartHref={paths.cart}
-        cartCount={0}
+        cartCount={cartCount}
       />
       {layout === 'default' ? (
         <>
