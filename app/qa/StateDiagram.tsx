@@ -1,0 +1,211 @@
+import ELK from 'elkjs/lib/elk.bundled.js';
+import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
+import { useEffect, useMemo, useState } from 'react';
+import type { Chart, ChartNode } from './graph';
+
+/**
+ * The statechart drawn as SVG. ELK (the Eclipse Layout Kernel, compiled to JavaScript) places the
+ * states and routes the arrows; this component only paints what it computed. Works offline.
+ */
+const elk = new ELK();
+
+const CHAR_WIDTH = 7.2;
+const NODE_HEIGHT = 36;
+const LABEL_HEIGHT = 16;
+
+function toElk(node: ChartNode): ElkNode {
+  const width = Math.max(90, node.label.length * CHAR_WIDTH + 28);
+  if (node.children.length === 0)
+    return { id: node.id, width, height: NODE_HEIGHT, labels: [{ text: node.label }] };
+  return {
+    id: node.id,
+    labels: [{ text: node.label, width, height: LABEL_HEIGHT }],
+    layoutOptions: { 'elk.padding': '[top=32,left=16,bottom=16,right=16]' },
+    children: node.children.map(toElk),
+  };
+}
+
+interface Laid {
+  nodes: {
+    id: string;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    label: string;
+    compound: boolean;
+  }[];
+  edges: {
+    id: string;
+    points: { x: number; y: number }[];
+    label: string;
+    labelX: number;
+    labelY: number;
+  }[];
+  width: number;
+  height: number;
+}
+
+async function layout(chart: Chart): Promise<Laid> {
+  const edges: ElkExtendedEdge[] = chart.edges.map((e) => ({
+    id: e.id,
+    sources: [e.source],
+    targets: [e.target],
+    labels: [{ text: e.label, width: e.label.length * 6.4 + 8, height: 14 }],
+  }));
+  const input: ElkNode = {
+    id: 'chart',
+    layoutOptions: {
+      'elk.algorithm': 'layered',
+      'elk.direction': 'RIGHT',
+      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+      'elk.edgeLabels.placement': 'CENTER',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '70',
+      'elk.spacing.nodeNode': '30',
+      'elk.spacing.edgeLabel': '4',
+    },
+    children: chart.root.children.map(toElk),
+    edges,
+  };
+  const graph: ElkNode = await elk.layout(input);
+  const out: Laid = { nodes: [], edges: [], width: graph.width ?? 0, height: graph.height ?? 0 };
+  const offsets = new Map<string, { x: number; y: number }>();
+  const walk = (node: ElkNode, dx: number, dy: number) => {
+    for (const child of node.children ?? []) {
+      const x = dx + (child.x ?? 0);
+      const y = dy + (child.y ?? 0);
+      offsets.set(child.id, { x, y });
+      out.nodes.push({
+        id: child.id,
+        x,
+        y,
+        width: child.width ?? 0,
+        height: child.height ?? 0,
+        label: child.labels?.[0]?.text ?? child.id,
+        compound: (child.children?.length ?? 0) > 0,
+      });
+      walk(child, x, y);
+    }
+  };
+  walk(graph, 0, 0);
+  const collectEdges = (node: ElkNode, dx: number, dy: number) => {
+    for (const edge of node.edges ?? []) {
+      const container = (edge as { container?: string }).container;
+      const base =
+        container && container !== 'chart'
+          ? (offsets.get(container) ?? { x: dx, y: dy })
+          : { x: 0, y: 0 };
+      for (const section of edge.sections ?? []) {
+        const points = [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map(
+          (p) => ({
+            x: p.x + base.x,
+            y: p.y + base.y,
+          }),
+        );
+        const label = edge.labels?.[0];
+        out.edges.push({
+          id: edge.id,
+          points,
+          label: label?.text ?? '',
+          labelX: (label?.x ?? 0) + base.x,
+          labelY: (label?.y ?? 0) + base.y + 10,
+        });
+      }
+    }
+    for (const child of node.children ?? [])
+      collectEdges(child, dx + (child.x ?? 0), dy + (child.y ?? 0));
+  };
+  collectEdges(graph, 0, 0);
+  return out;
+}
+
+export interface StateDiagramProps {
+  chart: Chart;
+  /** Ids of the states the actor is in now. */
+  activeIds: ReadonlySet<string>;
+  title: string;
+}
+
+export function StateDiagram({ chart, activeIds, title }: StateDiagramProps) {
+  const [laid, setLaid] = useState<Laid | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    layout(chart).then(
+      (result) => live && setLaid(result),
+      (e: unknown) => live && setError(String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [chart]);
+  const active = useMemo(() => [...activeIds].join(', '), [activeIds]);
+
+  if (error) return <p role="alert">The diagram could not be laid out: {error}</p>;
+  if (!laid) return <p>Laying out the statechart…</p>;
+  return (
+    <svg
+      role="img"
+      aria-label={`${title} statechart; current state: ${active}`}
+      viewBox={`-10 -10 ${laid.width + 20} ${laid.height + 20}`}
+      width="100%"
+      style={{ maxHeight: 520, fontFamily: 'system-ui, sans-serif' }}
+      data-testid="state-diagram"
+    >
+      <defs>
+        <marker
+          id="arrow"
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="7"
+          markerHeight="7"
+          orient="auto-start-reverse"
+        >
+          <path d="M0 0 L10 5 L0 10 z" fill="#4f4f4f" />
+        </marker>
+      </defs>
+      {laid.nodes.map((node) => {
+        const isActive = activeIds.has(node.id);
+        return (
+          <g key={node.id} data-state-id={node.id} data-active={isActive ? 'true' : undefined}>
+            <rect
+              x={node.x}
+              y={node.y}
+              width={node.width}
+              height={node.height}
+              rx={8}
+              fill={node.compound ? '#f7f6f2' : isActive ? '#ffd100' : '#ffffff'}
+              stroke={isActive ? '#1a1a1a' : '#6b6b6b'}
+              strokeWidth={isActive ? 3 : 1.5}
+            />
+            <text
+              x={node.compound ? node.x + 10 : node.x + node.width / 2}
+              y={node.compound ? node.y + 20 : node.y + node.height / 2 + 5}
+              textAnchor={node.compound ? 'start' : 'middle'}
+              fontSize={13}
+              fontWeight={isActive ? 700 : 400}
+              fill="#1a1a1a"
+            >
+              {node.label}
+            </text>
+          </g>
+        );
+      })}
+      {laid.edges.map((edge) => (
+        <g key={`${edge.id}-${edge.points[0]?.x ?? 0}`}>
+          <polyline
+            points={edge.points.map((p) => `${p.x},${p.y}`).join(' ')}
+            fill="none"
+            stroke="#4f4f4f"
+            strokeWidth={1.3}
+            markerEnd="url(#arrow)"
+          />
+          <text x={edge.labelX} y={edge.labelY} fontSize={11} fill="#1a1a1a">
+            {edge.label}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+}
