@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 /**
  * Small React components that render the design tokens for the Foundations pages in Storybook.
  * They read ui/theme/tokens.ts directly, so the pages always show the real values.
@@ -302,32 +303,61 @@ const Bar = styled.span`
   vertical-align: middle;
 `;
 
-export function SpaceScale() {
+/** A "Token | Value | sample" table over one group of tokens. */
+function TokenTable({
+  tokens,
+  name,
+  sampleHeading,
+  showValue = (value) => <code>{value}</code>,
+  sample,
+}: {
+  tokens: Record<string, string>;
+  name: (key: string) => string;
+  sampleHeading: string;
+  showValue?: (value: string) => ReactNode;
+  sample: (value: string) => ReactNode;
+}) {
   return (
     <Table>
       <thead>
         <tr>
           <th scope="col">Token</th>
           <th scope="col">Value</th>
-          <th scope="col">Scale</th>
+          <th scope="col">{sampleHeading}</th>
         </tr>
       </thead>
       <tbody>
-        {Object.entries(space).map(([name, value]) => (
-          <tr key={name}>
+        {Object.entries(tokens).map(([key, value]) => (
+          <tr key={key}>
             <td>
-              <code>space[{name}]</code>
+              <code>{name(key)}</code>
             </td>
-            <td>
-              <code>{value}</code> ({toPx(value)})
-            </td>
-            <td>
-              <Bar style={{ width: value }} aria-hidden="true" />
-            </td>
+            <td>{showValue(value)}</td>
+            {sample(value)}
           </tr>
         ))}
       </tbody>
     </Table>
+  );
+}
+
+export function SpaceScale() {
+  return (
+    <TokenTable
+      tokens={space}
+      name={(key) => `space[${key}]`}
+      sampleHeading="Scale"
+      showValue={(value) => (
+        <>
+          <code>{value}</code> ({toPx(value)})
+        </>
+      )}
+      sample={(value) => (
+        <td>
+          <Bar style={{ width: value }} aria-hidden="true" />
+        </td>
+      )}
+    />
   );
 }
 
@@ -341,62 +371,34 @@ const Tile = styled.span`
 
 export function RadiiScale() {
   return (
-    <Table>
-      <thead>
-        <tr>
-          <th scope="col">Token</th>
-          <th scope="col">Value</th>
-          <th scope="col">Sample</th>
-        </tr>
-      </thead>
-      <tbody>
-        {Object.entries(radii).map(([name, value]) => (
-          <tr key={name}>
-            <td>
-              <code>radii.{name}</code>
-            </td>
-            <td>
-              <code>{value}</code>
-            </td>
-            <td>
-              <Tile style={{ borderRadius: value }} aria-hidden="true" />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <TokenTable
+      tokens={radii}
+      name={(key) => `radii.${key}`}
+      sampleHeading="Sample"
+      sample={(value) => (
+        <td>
+          <Tile style={{ borderRadius: value }} aria-hidden="true" />
+        </td>
+      )}
+    />
   );
 }
 
 export function ShadowScale() {
   return (
-    <Table>
-      <thead>
-        <tr>
-          <th scope="col">Token</th>
-          <th scope="col">Value</th>
-          <th scope="col">Sample</th>
-        </tr>
-      </thead>
-      <tbody>
-        {Object.entries(shadows).map(([name, value]) => (
-          <tr key={name}>
-            <td>
-              <code>shadows.{name}</code>
-            </td>
-            <td>
-              <code>{value}</code>
-            </td>
-            <td style={{ padding: space[4] }}>
-              <Tile
-                style={{ boxShadow: value, background: colors.surface, borderColor: colors.border }}
-                aria-hidden="true"
-              />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <TokenTable
+      tokens={shadows}
+      name={(key) => `shadows.${key}`}
+      sampleHeading="Sample"
+      sample={(value) => (
+        <td style={{ padding: space[4] }}>
+          <Tile
+            style={{ boxShadow: value, background: colors.surface, borderColor: colors.border }}
+            aria-hidden="true"
+          />
+        </td>
+      )}
+    />
   );
 }
 

@@ -65,24 +65,28 @@ export const primaryNav: (NavLink | NavGroup)[] = [
   { label: 'Contact Us', href: paths.contact },
 ];
 
+type CategoryLinkSource = readonly Pick<CoalCategory, 'title' | 'slug'>[];
+
+/** One link per coal category, then heating oil. */
+function homeHeatingLinks(coalCategories: CategoryLinkSource): NavLink[] {
+  return [
+    ...coalCategories.map((category) => ({
+      label: category.title,
+      href: domesticCoalHref(category.slug),
+    })),
+    { label: 'Home Heating Oil', href: paths.domesticOil },
+  ];
+}
+
 /** SPEC §2 side navigation: four groups, then the information links. */
-export function sideNavGroups(coalCategories: readonly Pick<CoalCategory, 'title' | 'slug'>[]) {
+export function sideNavGroups(coalCategories: CategoryLinkSource) {
   return [
     { title: 'Wholesale Solid Fuel', links: wholesaleLinks },
     {
       title: 'Industrial Solid Fuel',
       links: [{ label: 'Industrial Fuel', href: paths.industrialFuel }],
     },
-    {
-      title: 'Home Heating Fuel',
-      links: [
-        ...coalCategories.map((category) => ({
-          label: category.title,
-          href: domesticCoalHref(category.slug),
-        })),
-        { label: 'Home Heating Oil', href: paths.domesticOil },
-      ],
-    },
+    { title: 'Home Heating Fuel', links: homeHeatingLinks(coalCategories) },
     { title: 'Biomass Fuel', links: [{ label: 'Wood Pellets', href: paths.wholesaleWoodPellets }] },
   ];
 }
@@ -102,19 +106,13 @@ export const footerSiteLinks: NavLink[] = [
   { label: 'Terms of Purchase', href: paths.termsOfPurchase },
 ];
 
-export function footerProductGroups(
-  coalCategories: readonly Pick<CoalCategory, 'title' | 'slug'>[],
-) {
+export function footerProductGroups(coalCategories: CategoryLinkSource) {
   return [
     { title: 'Wholesale Fuel', links: wholesaleLinks },
     {
       title: 'Home Heating Fuel',
       links: [
-        ...coalCategories.map((category) => ({
-          label: category.title,
-          href: domesticCoalHref(category.slug),
-        })),
-        { label: 'Home Heating Oil', href: paths.domesticOil },
+        ...homeHeatingLinks(coalCategories),
         { label: 'Industrial Fuel', href: paths.industrialFuel },
       ],
     },
