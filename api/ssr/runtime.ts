@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Middleware } from 'koa';
@@ -18,9 +18,40 @@ export interface SsrRuntime {
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
+/** The fonts the first paint uses (body text and headings), fetched before the CSS asks. */
+const CRITICAL_FONTS = [
+  /^open-sans-latin-400-normal-.+\.woff2$/,
+  /^merriweather-latin-700-normal-.+\.woff2$/,
+];
+
+/**
+ * Speeds up the first paint of the built template: the small stylesheet (only @font-face rules)
+ * is inlined instead of blocking rendering, and the two main fonts are preloaded.
+ */
+export async function optimiseTemplate(template: string, distDir: string): Promise<string> {
+  let html = template;
+  const stylesheet = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(html);
+  if (stylesheet?.[1]) {
+    const css = await readFile(resolve(distDir, `.${stylesheet[1]}`), 'utf8');
+    if (css.length < 16_384) html = html.replace(stylesheet[0], () => `<style>${css}</style>`);
+  }
+  const assets = await readdir(resolve(distDir, 'assets'));
+  const preloads = CRITICAL_FONTS.map((pattern) => assets.find((file) => pattern.test(file)))
+    .filter((file): file is string => file !== undefined)
+    .map(
+      (file) =>
+        `<link rel="preload" as="font" type="font/woff2" href="/assets/${file}" crossorigin>`,
+    )
+    .join('\n    ');
+  return html.replace('<!--app-head-->', () => `${preloads}\n    <!--app-head-->`);
+}
+
 /** Production: the files `npm run build` wrote to dist/. */
 export async function productionRuntime(): Promise<SsrRuntime> {
-  const template = await readFile(resolve(clientDistDir, 'app/index.html'), 'utf8');
+  const template = await optimiseTemplate(
+    await readFile(resolve(clientDistDir, 'app/index.html'), 'utf8'),
+    clientDistDir,
+  );
   const entry = (await import(pathToFileURL(serverEntryPath).href)) as ServerEntry;
   const statics = serve(clientDistDir, {
     index: false,

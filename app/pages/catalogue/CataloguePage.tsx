@@ -53,13 +53,24 @@ const Callout = styled.aside`
   border-left: 6px solid ${theme.colors.primary};
 `;
 
-export function productCardProps(product: Product) {
+/** The first row of cards is above the fold: their images load first (largest paint). */
+const PRIORITY_IMAGES = 2;
+
+export function productCardProps(product: Product, index = PRIORITY_IMAGES) {
   const image = product.images[0];
   return {
     title: product.title,
     bestseller: product.bestSeller,
     description: product.description,
-    image: image ? { src: image.url, alt: product.title, width: 320, height: 240 } : undefined,
+    image: image
+      ? {
+          src: image.url,
+          alt: product.title,
+          width: 320,
+          height: 240,
+          priority: index < PRIORITY_IMAGES,
+        }
+      : undefined,
     sizes: product.sizes
       .map((size) => ({ id: size.id, title: size.title, pence: size.price ?? product.price }))
       .filter((size): size is { id: string; title: string; pence: number } => size.pence !== null),
@@ -72,9 +83,9 @@ export function ProductList({ products }: { products: readonly Product[] }) {
   }
   return (
     <ProductGrid>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard {...productCardProps(product)} headingLevel={2} />
+          <ProductCard {...productCardProps(product, index)} headingLevel={2} />
         </li>
       ))}
     </ProductGrid>

@@ -131,6 +131,18 @@ export const SingleSize: Story = {
   },
 };
 
+export const PriorityImage: Story = {
+  args: {
+    ...houseCoal,
+    image: houseCoal.image ? { ...houseCoal.image, priority: true } : undefined,
+  },
+  play: async ({ canvas }) => {
+    const image = canvas.getByRole('img', { name: houseCoal.image?.alt ?? '' });
+    await expect(image).toHaveAttribute('loading', 'eager');
+    await expect(image).toHaveAttribute('fetchpriority', 'high');
+  },
+};
+
 export const WithoutImage: Story = {
   args: {
     ...woodPellets,

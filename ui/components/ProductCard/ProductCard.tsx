@@ -19,6 +19,11 @@ export interface ProductCardImage {
   alt: string;
   width?: number;
   height?: number;
+  /**
+   * `true` for a card near the top of the page: the image loads at once with high priority
+   * (it is likely the page's largest paint). Default: loaded lazily.
+   */
+  priority?: boolean;
 }
 
 export type ProductCardHeadingLevel = 2 | 3 | 4 | 5 | 6;
@@ -185,7 +190,8 @@ export function ProductCard({
             alt={image.alt}
             width={image.width}
             height={image.height}
-            loading="lazy"
+            loading={image.priority ? 'eager' : 'lazy'}
+            fetchPriority={image.priority ? 'high' : 'auto'}
             decoding="async"
           />
         ) : (
