@@ -132,6 +132,11 @@ function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode 
         loginHref={paths.login}
         cartHref={paths.cart}
         cartCount={cartCount}
+        labels={{
+          login: messages.customerLogin,
+          greeting: messages.greeting,
+          logout: messages.logout,
+        }}
       />
       {layout === 'default' ? (
         <>

@@ -75,6 +75,21 @@ export const LoggedOut: Story = {
   },
 };
 
+export const CustomLabels: Story = {
+  args: {
+    user: { full_name: 'Siobhan Doherty' },
+    labels: { greeting: (name) => `Welcome back, ${name}`, logout: 'Sign out' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Welcome back, Siobhan Doherty' }));
+    await expect(
+      await within(document.body).findByRole('menuitem', { name: 'Sign out' }),
+    ).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
 export const LoggedIn: Story = {
   args: { user: { full_name: 'Siobhan Doherty' } },
   play: async ({ canvasElement, args }) => {

@@ -27,8 +27,22 @@ export interface TopBarProps {
   cartHref?: string;
   /** Items in the cart; the badge shows only when this is above 0. */
   cartCount?: number;
+  /** The texts, for apps that keep them in a message catalogue. */
+  labels?: Partial<TopBarLabels>;
   className?: string;
 }
+
+export interface TopBarLabels {
+  login: string;
+  greeting: (fullName: string) => string;
+  logout: string;
+}
+
+export const defaultTopBarLabels: TopBarLabels = {
+  login: 'Customer Login',
+  greeting: (fullName) => `Hi, ${fullName}!`,
+  logout: 'Logout',
+};
 
 /** The cart link's accessible name: "Cart", or "Cart, 3 items" when it has items. */
 export function cartLinkLabel(count: number): string {
@@ -154,8 +168,10 @@ export function TopBar({
   onLogout,
   cartHref = '/cart',
   cartCount = 0,
+  labels,
   className,
 }: TopBarProps) {
+  const text = { ...defaultTopBarLabels, ...labels };
   return (
     <Bar className={className} data-logged-in={user ? true : undefined}>
       <Inner>
@@ -172,9 +188,9 @@ export function TopBar({
         <Account>
           {user ? (
             <Menu
-              label={`Hi, ${user.full_name}!`}
+              label={text.greeting(user.full_name)}
               icon={<UserIcon />}
-              items={[{ id: 'logout', label: 'Logout' }]}
+              items={[{ id: 'logout', label: text.logout }]}
               onAction={(id) => {
                 if (id === 'logout') onLogout?.();
               }}
@@ -183,7 +199,7 @@ export function TopBar({
           ) : (
             <Link href={loginHref}>
               <UserIcon />
-              Customer Login
+              {text.login}
             </Link>
           )}
           <CartLink href={cartHref} aria-label={cartLinkLabel(cartCount)}>
