@@ -86,6 +86,11 @@ const content = {
   'terms-of-purchase': () => import('./content/pages/terms-of-purchase.md'),
 };
 
+const cartPage = {
+  title: messages.cartPage.title,
+  description: messages.cartPage.description,
+};
+
 const infoPage = () => import('./pages/InfoPage');
 const cataloguePage = () => import('./pages/catalogue/CataloguePage');
 const indexPage = () => import('./pages/catalogue/SectionIndexPage');
@@ -143,6 +148,13 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             route('privacy-policy', infoPage, doc('privacy-policy'), contentMeta),
             route('terms-of-purchase', infoPage, doc('terms-of-purchase'), contentMeta),
             route('contact', () => import('./pages/ContactPage'), doc('contact'), contentMeta),
+            // The cart itself comes from the root loader (the cart store); this names the page.
+            route(
+              'cart',
+              () => import('./pages/CartPage'),
+              () => cartPage,
+              pageMeta,
+            ),
 
             listing('products/industrial-fuel', (c) => pages.industrialFuel(c)),
             index('products/domestic', (c) => pages.domesticIndex(c)),

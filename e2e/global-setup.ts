@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseURL: string;
     /** A stand-in analytics provider on another origin; GET /hits says how often it was asked. */
     analyticsURL: string;
+    /** The server's DATA_DIR: without SMTP_URL, e-mail is written to DATA_DIR/mail as .eml files. */
+    dataDir: string;
   }
 }
 
@@ -114,6 +116,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseURL, child, () => output);
   project.provide('baseURL', baseURL);
   project.provide('analyticsURL', analytics.url);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     const exited = new Promise<void>((done) => child.once('exit', () => done()));

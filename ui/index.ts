@@ -2,6 +2,7 @@
 export * from './theme';
 export * from './components/Icon';
 export * from './components/Button';
+export * from './components/ButtonLink';
 export * from './components/Link';
 export * from './components/Text';
 export * from './components/TextField';
@@ -21,6 +22,7 @@ export * from './components/Badge';
 export * from './components/PaymentLogo';
 export * from './components/ContactLink';
 export * from './components/ProductCard';
+export * from './components/CartLine';
 export * from './components/TopBar';
 export * from './components/NavBar';
 export * from './components/SideNav';

@@ -238,6 +238,25 @@ describe('validateEnquiry (SPEC §5)', () => {
     });
   });
 
+  it('says "Valid email required." exactly when the trimmed email breaks the email rule', () => {
+    const space = fc.constantFrom('', ' ', '\n', '\t ');
+    const core = fc.oneof(fc.string({ maxLength: 40 }), fc.emailAddress());
+    fc.assert(
+      fc.property(space, core, space, (before, text, after) => {
+        const email = `${before}${text}${after}`;
+        const trimmed = email.trim();
+        fc.pre(trimmed.length <= enquiryMaxLengths.email);
+        const expected =
+          trimmed === ''
+            ? { ok: false, errors: [m.emailRequired, m.emailInvalid] }
+            : isWellFormedEmail(trimmed)
+              ? { ok: true, value: { ...valid, email: trimmed } }
+              : { ok: false, errors: [m.emailInvalid] };
+        expect(validateEnquiry({ ...valid, email })).toEqual(expected);
+      }),
+    );
+  });
+
   it('keeps field order when several fields fail', () => {
     expect(validateEnquiry({ ...valid, message: '', email: 'x', name: '' })).toEqual({
       ok: false,

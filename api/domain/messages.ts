@@ -27,6 +27,35 @@ export const messages = {
   menu: 'Menu',
   viewAllProducts: 'View all products',
   woodPelletsNote: 'For delivery outside NI please contact our office',
+  /** The Order Online modal and the order form (SPEC §2); texts the spec does not give are ours. */
+  orderForm: {
+    tabs: {
+      coal: 'Coal',
+      woodpellet: 'Wood Pellets',
+      oil: 'Oil',
+      other: 'Wood & Other Products',
+    },
+    tabListLabel: 'Products',
+    coalIntro: 'Choose a type of coal to see the bags we deliver:',
+    coalCategoriesLabel: 'Coal categories',
+    coalMinimumOrder: 'A minimum order applies depending on your postcode.',
+    product: 'Product',
+    productPlaceholder: 'Select a product',
+    size: 'Size',
+    amount: 'Amount',
+    quantity: 'Quantity',
+    postcode: 'Postcode',
+    price: 'Price',
+    addToCart: 'Add to Cart',
+    formLabel: (title: string) => `Order ${title}`,
+    /** An add that failed with an exception that carries no message of its own. */
+    unexpectedError: 'Something went wrong while adding to your cart. Please try again.',
+    /** Shown on the Order Online modal when the catalogue has nothing to order. */
+    nothingToOrder:
+      'There are no products to order online at the moment. Please contact our office.',
+    /** The modal's code could not be downloaded (offline, or a new release replaced it). */
+    couldNotOpen: 'We could not open the order form. Please check your connection and try again.',
+  },
   postcode: {
     required: 'Postcode required.',
     invalidModal: 'Invalid postcode, please check and try again.',
@@ -35,6 +64,15 @@ export const messages = {
     cancelPostcodeChange: 'Cancel postcode change',
     alreadySet: 'This postcode is already set.',
     set: 'Postcode set.',
+    // Not in the spec: the Set Postcode dialog's own texts.
+    modalTitle: 'Set Postcode',
+    label: 'Postcode',
+    placeholder: 'e.g. BT1 1AA',
+    submit: 'Set postcode',
+    close: 'Close',
+    resetWarning: 'Resetting the postcode will clear your cart.',
+    current: (postcode: string) => `Your delivery postcode is ${postcode}.`,
+    pendingItem: (item: string) => `Set your delivery postcode to add ${item} to your cart.`,
   },
   cart: {
     postcodeRequired: 'Postcode required to continue.',
@@ -67,6 +105,34 @@ export const messages = {
     modalFlagInvalid: 'open must be true or false.',
     modalOpened: 'Postcode dialog opened.',
     modalClosed: 'Postcode dialog closed.',
+    networkError: 'We could not reach the shop. Please check your connection and try again.',
+    unexpectedAnswer: 'Something went wrong. Please try again, or phone our office.',
+  },
+  /** Not in the spec: the /cart page. */
+  cartPage: {
+    title: 'Your Cart',
+    description: 'The fuel in your cart, its delivery charge and the total to pay.',
+    emptyHint: 'Choose your fuel from our products and it will appear here.',
+    shopDomestic: 'Shop home heating fuel',
+    shopWholesale: 'Shop wholesale fuel',
+    items: 'Items in your cart',
+    deliveryTo: 'Delivery to',
+    noPostcode: 'No delivery postcode set yet.',
+    changePostcode: 'Change postcode',
+    setPostcode: 'Set postcode',
+    summary: 'Order summary',
+    subtotal: 'Subtotal',
+    delivery: 'Delivery',
+    freeDelivery: 'Free',
+    total: 'Total',
+    emptyCart: 'Empty cart',
+    checkout: 'Checkout',
+    quantity: 'Quantity',
+    each: 'each',
+    remove: 'Remove',
+    removeLine: (item: string) => `Remove ${item} from your cart`,
+    decrease: (item: string) => `One fewer ${item}`,
+    increase: (item: string) => `One more ${item}`,
   },
   enquiry: {
     nameRequired: 'Name required.',
@@ -82,6 +148,25 @@ export const messages = {
       `${label} is too long: please keep it to ${max} characters or fewer.`,
     tooMany:
       'Too many enquiries from your connection. Please try again in a few minutes or phone our office.',
+    // Not in the spec: the browser's own texts for the enquiry form and the modal.
+    /** The request never got an answer (offline, DNS, a dropped connection): nothing was sent. */
+    networkFailure: 'We could not send your enquiry. Please check your connection and try again.',
+    modalTitle: 'Wholesale Enquiry',
+    modalIntro:
+      'For trade prices, pallets, bulk loads and regular deliveries, phone one of our offices or send us your enquiry below.',
+    contactHeading: 'Send a wholesale enquiry',
+    formLabel: 'Wholesale enquiry',
+    send: 'Send',
+    /** SPEC §2: the form's placeholders, which are also the fields' (visually hidden) labels. */
+    placeholders: {
+      name: 'Contact Name',
+      email: 'Email',
+      address: 'Address',
+      companyName: 'Company Name',
+      telephone: 'Contact No.',
+      telephone2: 'Contact No. 2',
+      message: 'Enquiry',
+    },
   },
 } as const;
 

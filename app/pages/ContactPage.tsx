@@ -1,8 +1,10 @@
 import { useLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
 import { site, telHref } from '../../api/domain/site';
+import { messages } from '../../api/domain/messages';
 import { Heading, Link, Text, theme } from '../../ui';
 import type { ContentDoc } from '../content/markdown';
+import { WholesaleEnquiryForm } from '../features/enquiry';
 import { Article, ContentBody } from './InfoPage';
 
 const Offices = styled.div`
@@ -14,6 +16,13 @@ const Offices = styled.div`
   }
   address {
     font-style: normal;
+  }
+`;
+
+const Enquiry = styled.section`
+  margin-top: ${theme.space[6]};
+  & > h2 {
+    margin-bottom: ${theme.space[4]};
   }
 `;
 
@@ -44,6 +53,12 @@ export default function ContactPage() {
       <Text>
         E-mail: <Link href={`mailto:${site.email}`}>{site.email}</Link>
       </Text>
+      <Enquiry aria-labelledby="wholesale-enquiry">
+        <Heading level={2} size={3} id="wholesale-enquiry">
+          {messages.enquiry.contactHeading}
+        </Heading>
+        <WholesaleEnquiryForm />
+      </Enquiry>
     </Article>
   );
 }

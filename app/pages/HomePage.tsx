@@ -5,7 +5,7 @@ import { allProducts, emptyCatalogue, type Catalogue } from '../features/catalog
 import { sideNavGroups, sideNavInfoLinks } from '../features/navigation';
 import type { ContentDoc } from '../content/markdown';
 import { ContentBody } from './InfoPage';
-import { PageSection, ProductList } from './catalogue/CataloguePage';
+import { PageSection, ProductList } from './catalogue/ProductList';
 
 const Hero = styled.section`
   background: ${theme.colors.primary};

@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from 'react-router-dom';
 import styled from 'styled-components';
-import type { CartView } from '../../../api/domain/cart';
+import { emptyCartView, type CartView } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
 import { site } from '../../../api/domain/site';
 import type { PublicConfig } from '../../../api/domain/ssr';
@@ -22,11 +22,15 @@ import {
   PaymentLogo,
   SideNav,
   SidePanel,
+  ToastRegion,
   TopBar,
   theme,
 } from '../../../ui';
+import { CartProvider, useCart } from '../cart';
 import type { Catalogue } from '../catalogue';
 import { Consent } from '../consent';
+import { WholesaleEnquiryModalFromUrl } from '../enquiry';
+import { OrderOnlineButton } from '../order-form';
 import {
   footerProductGroups,
   footerSiteLinks,
@@ -35,6 +39,7 @@ import {
   sideNavGroups,
   sideNavInfoLinks,
 } from '../navigation';
+import { SitePostcodeModal } from '../postcode';
 import { DocumentMeta } from './DocumentMeta';
 import { ErrorPage } from './ErrorPage';
 import {
@@ -89,7 +94,8 @@ function useRootData() {
     | { catalogue?: Catalogue; year?: number; publicConfig?: PublicConfig; cart?: CartView }
     | undefined;
   return {
-    cartCount: root?.cart?.count ?? 0,
+    /** The cart the server rendered with: it seeds the cart store. */
+    initialCart: root?.cart ?? emptyCartView(),
     analytics: root?.publicConfig?.analytics ?? null,
     coalCategories: (root?.catalogue?.coal ?? []).map((c) => ({ title: c.title, slug: c.slug })),
     year: root?.year ?? new Date().getFullYear(),
@@ -117,7 +123,8 @@ function HomeLogo() {
 function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode }) {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { coalCategories, year, analytics, cartCount } = useRootData();
+  const { coalCategories, year, analytics } = useRootData();
+  const cartCount = useCart().cart.count;
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
@@ -146,6 +153,7 @@ function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode 
             logo={<HomeLogo />}
             onOpenMenu={() => setMenuOpen(true)}
             isMenuOpen={menuOpen}
+            orderButton={<OrderOnlineButton />}
           />
           <SidePanel title={messages.menu} isOpen={menuOpen} onOpenChange={setMenuOpen}>
             <SideNav
@@ -157,6 +165,7 @@ function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode 
               currentPath={currentPath}
               companyName={site.companyName}
               onNavigate={() => setMenuOpen(false)}
+              orderButton={<OrderOnlineButton fullWidth />}
             />
           </SidePanel>
         </>
@@ -195,11 +204,19 @@ function Page() {
   );
 }
 
+/** tel:, mailto: and other absolute URLs are not router paths: they stay as they are. */
+const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
+
+function useAriaHref(href: string): string {
+  const routed = useHref(href);
+  return ABSOLUTE_URL.test(href) ? href : routed;
+}
+
 /** React Aria links and menus navigate through the router (no full page loads). */
 function AriaRouter({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   return (
-    <AriaRouterProvider navigate={(href) => void navigate(href)} useHref={useHref}>
+    <AriaRouterProvider navigate={(href) => void navigate(href)} useHref={useAriaHref}>
       {children}
     </AriaRouterProvider>
   );
@@ -216,12 +233,19 @@ function useHydratedMarker() {
 export function SiteLayout() {
   useHydratedMarker();
   const layout = useLayoutName();
+  const { initialCart } = useRootData();
   return (
     <AriaRouter>
-      <DocumentMeta />
-      <Chrome layout={layout}>
-        <Page />
-      </Chrome>
+      <CartProvider initialCart={initialCart}>
+        <DocumentMeta />
+        <Chrome layout={layout}>
+          <Page />
+        </Chrome>
+        <WholesaleEnquiryModalFromUrl />
+        <SitePostcodeModal />
+        {/* The one notification area of the site (SPEC §9: 350px, top centre). */}
+        <ToastRegion />
+      </CartProvider>
     </AriaRouter>
   );
 }

@@ -43,6 +43,7 @@ export function usePageTransition(): TransitionPhase {
   const [phase, setPhase] = useState<TransitionPhase>('idle');
   const outStartedAt = useRef<number | null>(null);
   const lastPath = useRef(location.pathname + location.search);
+  const navigationType = useNavigationType();
 
   const leaving =
     navigation.state === 'loading' && navigation.location?.pathname !== location.pathname;
@@ -55,7 +56,10 @@ export function usePageTransition(): TransitionPhase {
   useEffect(() => {
     const path = location.pathname + location.search;
     if (path === lastPath.current) return;
+    const samePage = path.split('?')[0] === lastPath.current.split('?')[0];
     lastPath.current = path;
+    // Tidying the query string in place (e.g. removing ?wsm) is not a new page.
+    if (samePage && navigationType === 'REPLACE') return;
     if (prefersReducedMotion()) {
       setPhase('idle');
       return;
@@ -73,6 +77,8 @@ export function usePageTransition(): TransitionPhase {
       clearTimeout(toIn);
       clearTimeout(toIdle);
     };
+    // Only a change of location starts a transition; the navigation type is read with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname, location.search]);
 
   return phase;
@@ -96,6 +102,7 @@ export function useDelayedScrollRestoration(delayMs: number = timings.scrollRest
   const location = useLocation();
   const navigationType = useNavigationType();
   const first = useRef(true);
+  const lastPathname = useRef(location.pathname);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -120,6 +127,10 @@ export function useDelayedScrollRestoration(delayMs: number = timings.scrollRest
       first.current = false;
       return;
     }
+    const samePage = lastPathname.current === location.pathname;
+    lastPathname.current = location.pathname;
+    // A replace on the same page (a tidied query string) keeps the reader where they are.
+    if (samePage && navigationType === 'REPLACE') return;
     const timer = setTimeout(
       () => {
         const saved = readPositions()[location.key];

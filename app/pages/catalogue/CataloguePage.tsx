@@ -1,33 +1,15 @@
 import { useLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
 import { messages } from '../../../api/domain/messages';
-import { CoalCategoryIcon, Heading, Link, ProductCard, Text, theme } from '../../../ui';
+import { CoalCategoryIcon, Heading, Link, Text, theme } from '../../../ui';
 import type { Product } from '../../features/catalogue';
+import { WholesaleEnquiryLink } from '../../features/enquiry';
+import { ProductOrderForm } from '../../features/order-form';
 import type { CataloguePageData } from './definitions';
+import { PageSection, ProductList } from './ProductList';
 
-export const PageSection = styled.section`
-  max-width: ${theme.sizes.content};
-  margin: 0 auto;
-  padding: ${theme.space[6]} ${theme.space[4]} ${theme.space[7]};
-`;
-
-export const ProductGrid = styled.ul`
-  list-style: none;
-  margin: ${theme.space[5]} 0 0;
-  padding: 0;
-  display: grid;
-  gap: ${theme.space[4]};
-  grid-template-columns: 1fr;
-  ${theme.media.sm} {
-    grid-template-columns: repeat(2, 1fr);
-  }
-  ${theme.media.md} {
-    grid-template-columns: repeat(3, 1fr);
-  }
-  ${theme.media.xl} {
-    grid-template-columns: repeat(4, 1fr);
-  }
-`;
+/** The compact order form on each card (SPEC §2), where the page sells online. */
+const orderForm = (product: Product) => <ProductOrderForm product={product} />;
 
 const CategoryNav = styled.nav`
   ul {
@@ -53,45 +35,6 @@ const Callout = styled.aside`
   border-left: 6px solid ${theme.colors.primary};
 `;
 
-/** The first row of cards is above the fold: their images load first (largest paint). */
-const PRIORITY_IMAGES = 2;
-
-export function productCardProps(product: Product, index = PRIORITY_IMAGES) {
-  const image = product.images[0];
-  return {
-    title: product.title,
-    bestseller: product.bestSeller,
-    description: product.description,
-    image: image
-      ? {
-          src: image.url,
-          alt: product.title,
-          width: 320,
-          height: 240,
-          priority: index < PRIORITY_IMAGES,
-        }
-      : undefined,
-    sizes: product.sizes
-      .map((size) => ({ id: size.id, title: size.title, pence: size.price ?? product.price }))
-      .filter((size): size is { id: string; title: string; pence: number } => size.pence !== null),
-  };
-}
-
-export function ProductList({ products }: { products: readonly Product[] }) {
-  if (products.length === 0) {
-    return <Text>There are no products here at the moment. Please contact our office.</Text>;
-  }
-  return (
-    <ProductGrid>
-      {products.map((product, index) => (
-        <li key={product.id}>
-          <ProductCard {...productCardProps(product, index)} headingLevel={2} />
-        </li>
-      ))}
-    </ProductGrid>
-  );
-}
-
 export default function CataloguePage() {
   const page = useLoaderData() as CataloguePageData;
   return (
@@ -114,7 +57,10 @@ export default function CataloguePage() {
           </ul>
         </CategoryNav>
       ) : null}
-      <ProductList products={page.products} />
+      <ProductList
+        products={page.products}
+        renderActions={page.orderOnline ? orderForm : undefined}
+      />
       {page.audience === 'wholesale' ? (
         <Callout aria-label="Wholesale enquiries">
           <Heading level={2} size={3}>
@@ -124,7 +70,7 @@ export default function CataloguePage() {
             {page.orderOnline
               ? 'Prices shown are for single deliveries. For account prices, pallets and regular loads, '
               : 'For prices and delivery to the Republic of Ireland, '}
-            <Link href="?wsm">send us a wholesale enquiry</Link>.
+            <WholesaleEnquiryLink>send us a wholesale enquiry</WholesaleEnquiryLink>.
           </Text>
         </Callout>
       ) : (

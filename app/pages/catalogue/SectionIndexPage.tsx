@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
 import { Heading, Link, Text, theme } from '../../../ui';
 import type { SectionIndexData } from './definitions';
-import { PageSection } from './CataloguePage';
+import { PageSection } from './ProductList';
 
 const Links = styled.ul`
   list-style: none;

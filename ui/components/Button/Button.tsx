@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode, Ref } from 'react';
 import * as RAC from 'react-aria-components';
-import styled, { keyframes } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 import { colors, fontSizes, fontWeights, motion, radii, space } from '../../theme/tokens';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'link' | 'icon';
@@ -38,7 +38,11 @@ const spin = keyframes`
   to { transform: rotate(360deg); }
 `;
 
-const Root = styled(RAC.Button)`
+/**
+ * The button look, shared with `ButtonLink` (a link that looks like a button). States come from
+ * react-aria's data attributes; the variant and size from `data-variant` and `data-size`.
+ */
+export const buttonStyles = css`
   position: relative;
   display: inline-flex;
   align-items: center;
@@ -150,6 +154,10 @@ const Root = styled(RAC.Button)`
   &[data-pending] {
     cursor: progress;
   }
+`;
+
+const Root = styled(RAC.Button)`
+  ${buttonStyles}
 `;
 
 /** The label keeps its space (and stays in the accessibility tree) while the spinner shows. */

@@ -1,1 +1,7 @@
-export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button';
+export {
+  Button,
+  buttonStyles,
+  type ButtonProps,
+  type ButtonVariant,
+  type ButtonSize,
+} from './Button';

@@ -58,5 +58,8 @@ export function createToaster(maxVisibleToasts = 5): Toaster {
   };
 }
 
-/** The site-wide toaster, shown by the `ToastRegion` mounted once in the layout. */
-export const toast: Toaster = createToaster();
+/**
+ * The site-wide toaster, shown by the `ToastRegion` mounted once in the layout. Up to eight at
+ * once: an empty wholesale enquiry shows its seven validation messages together (SPEC §5).
+ */
+export const toast: Toaster = createToaster(8);

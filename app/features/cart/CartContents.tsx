@@ -1,0 +1,284 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { cartLimits, type CartItemView } from '../../../api/domain/cart';
+import { messages } from '../../../api/domain/messages';
+import {
+  Button,
+  ButtonLink,
+  CartLine,
+  Heading,
+  Notice,
+  Price,
+  Text,
+  theme,
+  type CartLineLabels,
+} from '../../../ui';
+import { paths } from '../navigation';
+import { useCart } from './CartProvider';
+
+/** Where the checkout lives (a later issue builds it). */
+export const checkoutPath = '/checkout';
+
+/** "BT11AA" -> "BT1 1AA": the inward code is always the last three characters. */
+export function displayPostcode(postcode: string): string {
+  return postcode.length > 3 ? `${postcode.slice(0, -3)} ${postcode.slice(-3)}` : postcode;
+}
+
+const lineLabels: CartLineLabels = {
+  quantity: messages.cartPage.quantity,
+  each: messages.cartPage.each,
+  total: messages.cartPage.total,
+  remove: messages.cartPage.remove,
+  decrease: messages.cartPage.decrease,
+  increase: messages.cartPage.increase,
+  removeLine: messages.cartPage.removeLine,
+};
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${theme.space[6]};
+  margin-top: ${theme.space[5]};
+
+  ${theme.media.md} {
+    grid-template-columns: minmax(0, 2fr) minmax(18rem, 1fr);
+    align-items: start;
+  }
+`;
+
+const Lines = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  border-top: 1px solid ${theme.colors.border};
+`;
+
+const Panel = styled.section`
+  display: grid;
+  gap: ${theme.space[4]};
+  padding: ${theme.space[5]};
+  border: 1px solid ${theme.colors.border};
+  border-top: 6px solid ${theme.colors.primary};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+
+  & > * {
+    margin: 0;
+  }
+`;
+
+const Totals = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: ${theme.space[2]} ${theme.space[4]};
+  margin: 0;
+
+  & dt {
+    color: ${theme.colors.inkMuted};
+  }
+  & dd {
+    margin: 0;
+    text-align: right;
+  }
+  & [data-row='total'] {
+    padding-top: ${theme.space[2]};
+    border-top: 1px solid ${theme.colors.border};
+    color: ${theme.colors.ink};
+    font-weight: ${theme.fontWeights.bold};
+  }
+`;
+
+const PostcodeRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: ${theme.space[2]} ${theme.space[3]};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space[3]};
+`;
+
+const LineActions = styled(Actions)`
+  margin-top: ${theme.space[4]};
+`;
+
+/** Moves focus somewhere sensible when the control that had it has gone (a removed line). */
+function focusIfLost(...ids: string[]): void {
+  if (typeof document === 'undefined') return;
+  const active = document.activeElement;
+  if (active !== null && active !== document.body && active.isConnected) return;
+  for (const id of ids) {
+    const target = document.getElementById(id);
+    if (target) {
+      target.focus();
+      return;
+    }
+  }
+}
+
+function PostcodeBlock() {
+  const { cart, setPostcodeModal } = useCart();
+  return (
+    <PostcodeRow>
+      {cart.postcode ? (
+        <Text elementType="span">
+          {messages.cartPage.deliveryTo} <strong>{displayPostcode(cart.postcode)}</strong>
+        </Text>
+      ) : (
+        <Text elementType="span">{messages.cartPage.noPostcode}</Text>
+      )}
+      <Button
+        variant="link"
+        onPress={() => {
+          void setPostcodeModal(true).catch(() => {});
+        }}
+      >
+        {cart.postcode ? messages.cartPage.changePostcode : messages.cartPage.setPostcode}
+      </Button>
+    </PostcodeRow>
+  );
+}
+
+function Line({ item, focusIds }: { item: CartItemView; focusIds: string[] }) {
+  const { add, remove, removeLine } = useCart();
+  const settle = (work: Promise<unknown>) => {
+    // The store shows the answer; afterwards focus goes to the list if its button went away.
+    void work.catch(() => {}).finally(() => focusIfLost(...focusIds));
+  };
+  return (
+    <CartLine
+      title={item.title}
+      size={item.attribute}
+      imageSrc={item.image}
+      unitPence={item.price}
+      quantity={item.quantity}
+      lineTotalPence={item.lineTotal}
+      canIncrement={item.quantity < cartLimits.maxLineQuantity}
+      onDecrement={() => settle(remove(item.id))}
+      onIncrement={() =>
+        settle(
+          add({
+            type: item.type,
+            productId: item.productId,
+            attributeId: item.attributeId,
+            quantity: 1,
+          }),
+        )
+      }
+      onRemove={() => settle(removeLine(item.id))}
+      labels={lineLabels}
+    />
+  );
+}
+
+/**
+ * The /cart page's content: the lines, the delivery postcode, the totals, the minimum-order
+ * notice and the way on to checkout; or, for an empty cart, the way to the products. Rendered on
+ * the server from the root loader's cart, then kept up to date by the cart store.
+ */
+export function CartContents() {
+  const { cart, empty } = useCart();
+  const headingId = useId();
+  const linesHeadingId = useId();
+  const minimumId = useId();
+
+  if (cart.items.length === 0) {
+    return (
+      <>
+        <Heading level={1} id={headingId} tabIndex={-1}>
+          {messages.cartPage.title}
+        </Heading>
+        <Layout>
+          <Panel aria-labelledby={`${headingId}-empty`}>
+            <Heading level={2} size={3} id={`${headingId}-empty`}>
+              {messages.cart.empty}
+            </Heading>
+            <Text>{messages.cartPage.emptyHint}</Text>
+            <PostcodeBlock />
+            <Actions>
+              <ButtonLink href={paths.domestic}>{messages.cartPage.shopDomestic}</ButtonLink>
+              <ButtonLink href={paths.wholesale} variant="secondary">
+                {messages.cartPage.shopWholesale}
+              </ButtonLink>
+            </Actions>
+          </Panel>
+        </Layout>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Heading level={1} id={headingId} tabIndex={-1}>
+        {messages.cartPage.title}
+      </Heading>
+      <Layout>
+        <section aria-labelledby={linesHeadingId}>
+          <Heading level={2} size={4} id={linesHeadingId} tabIndex={-1}>
+            {messages.cartPage.items}
+          </Heading>
+          <Lines>
+            {cart.items.map((item) => (
+              <li key={item.id}>
+                <Line item={item} focusIds={[linesHeadingId, headingId]} />
+              </li>
+            ))}
+          </Lines>
+          <LineActions>
+            <Button
+              variant="secondary"
+              size="sm"
+              onPress={() => {
+                void empty()
+                  .catch(() => {})
+                  .finally(() => focusIfLost(headingId));
+              }}
+            >
+              {messages.cartPage.emptyCart}
+            </Button>
+          </LineActions>
+        </section>
+        <Panel aria-labelledby={`${headingId}-summary`}>
+          <Heading level={2} size={3} id={`${headingId}-summary`}>
+            {messages.cartPage.summary}
+          </Heading>
+          <PostcodeBlock />
+          <Totals>
+            <dt>{messages.cartPage.subtotal}</dt>
+            <dd>
+              <Price pence={cart.subtotal} />
+            </dd>
+            <dt>{messages.cartPage.delivery}</dt>
+            <dd>
+              {cart.deliveryCharge === 0 ? (
+                messages.cartPage.freeDelivery
+              ) : (
+                <Price pence={cart.deliveryCharge} />
+              )}
+            </dd>
+            <dt data-row="total">{messages.cartPage.total}</dt>
+            <dd data-row="total">
+              <Price pence={cart.total} size="lg" />
+            </dd>
+          </Totals>
+          {cart.minimumOrderMessage ? (
+            <Notice variant="warning" id={minimumId}>
+              {cart.minimumOrderMessage}
+            </Notice>
+          ) : null}
+          {cart.meetsMinimumOrder ? (
+            <ButtonLink href={checkoutPath} fullWidth>
+              {messages.cartPage.checkout}
+            </ButtonLink>
+          ) : (
+            <Button isDisabled fullWidth aria-describedby={minimumId}>
+              {messages.cartPage.checkout}
+            </Button>
+          )}
+        </Panel>
+      </Layout>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Shared by the enquiry stories: a toaster of their own (so each story starts with no
+ * notifications) and stand-ins for POST /api/enquiries, plugged in with `machine.provide(...)`.
+ */
+import { useState, type ReactNode } from 'react';
+import { expect, screen, waitFor } from 'storybook/test';
+import { fromPromise } from 'xstate';
+import type { EnquiryInput } from '../../../api/domain/enquiry';
+import { messages } from '../../../api/domain/messages';
+import { createToaster, ToastRegion, ToasterProvider } from '../../../ui';
+import { EnquiryNetworkError, type EnquiryResponse } from './enquiryApi';
+import { enquiryFormMachine, SEND_ENQUIRY, type EnquiryFormMachine } from './enquiryFormMachine';
+
+export const sampleEnquiry: EnquiryInput = {
+  name: 'Aoife Murphy',
+  email: 'aoife@murphyfuels.co.uk',
+  address: '3 Quay Street, Newry BT35 6AA',
+  companyName: 'Murphy Fuels',
+  telephone: '028 3026 1234',
+  telephone2: '',
+  message: 'Please quote for 20 pallets of smokeless coal, delivered monthly.',
+};
+
+export function WithToasts({ children }: { children: ReactNode }) {
+  const [toaster] = useState(() => createToaster(8));
+  return (
+    <ToasterProvider toaster={toaster}>
+      {children}
+      <ToastRegion />
+    </ToasterProvider>
+  );
+}
+
+export type Responder = (values: EnquiryInput) => Promise<EnquiryResponse>;
+
+/** The machine with the API replaced by `respond` (default: every enquiry is accepted). */
+export function machineAnswering(
+  respond: Responder = async () => ({ code: 200, message: messages.enquiry.sent }),
+): EnquiryFormMachine {
+  return enquiryFormMachine.provide({
+    actors: {
+      [SEND_ENQUIRY]: fromPromise<EnquiryResponse, EnquiryInput>(({ input }) => respond(input)),
+    },
+  });
+}
+
+/** An API that never answers (until the actor stops): for the pending state and the explorer. */
+export const neverAnswers: Responder = () => new Promise<EnquiryResponse>(() => {});
+
+export const refuses =
+  (code: number, message: string): Responder =>
+  async () => ({ code, message });
+
+export const offline: Responder = async () => {
+  throw new EnquiryNetworkError('Failed to fetch');
+};
+
+/** The notification with this message, once it has faded in. */
+export async function findToast(message: string): Promise<HTMLElement> {
+  const toast = await screen.findByRole('alertdialog', { name: message });
+  await waitFor(() => expect(toast).toBeVisible());
+  return toast;
+}
+
+/** The texts of the notifications showing, top to bottom. */
+export function toastTexts(): string[] {
+  return screen.queryAllByRole('alertdialog').map((toast) => toast.textContent ?? '');
+}

@@ -1,0 +1,250 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import { messages } from '../../../api/domain/messages';
+import {
+  BestsellerBadge,
+  Button,
+  Notice,
+  PrefixField,
+  Select,
+  theme,
+  useToasts,
+} from '../../../ui';
+import {
+  availableSizes,
+  isAddToCartVisible,
+  priceText,
+  quantityOptions,
+  selectedProduct,
+  showsQuantity,
+  sizeLabel,
+  typedPartOf,
+  type orderFormMachine,
+} from './orderFormMachine';
+
+export type OrderFormActor = ActorRefFrom<typeof orderFormMachine>;
+
+/** `full`: the Order Online modal (with the product select); `compact`: a product card's form. */
+export type OrderFormVariant = 'full' | 'compact';
+
+export interface OrderFormProps {
+  /** The running order form machine this form shows and drives. */
+  actor: OrderFormActor;
+  variant?: OrderFormVariant;
+  /** Names the form, e.g. "Order Kerosene Heating Oil". */
+  'aria-label': string;
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: ${theme.space[3]};
+  min-width: 0;
+`;
+
+const Row = styled.div`
+  display: grid;
+  gap: ${theme.space[3]};
+  grid-template-columns: minmax(0, 1fr);
+  align-items: end;
+
+  &[data-columns='2'] {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+  }
+`;
+
+const ProductHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${theme.space[2]};
+`;
+
+const PostcodeBlock = styled.div`
+  display: grid;
+  gap: ${theme.space[1]};
+  justify-items: start;
+
+  & > :first-child {
+    width: 100%;
+  }
+  /* The link is small text beside the field, but still a comfortable target. */
+  & > button {
+    min-height: 32px;
+    font-size: ${theme.fontSizes.sm};
+  }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${theme.space[3]};
+`;
+
+const Total = styled.div`
+  display: flex;
+  align-items: baseline;
+  gap: ${theme.space[2]};
+
+  & > span {
+    color: ${theme.colors.inkMuted};
+    font-size: ${theme.fontSizes.sm};
+  }
+  & > output {
+    font-size: ${theme.fontSizes.lg};
+    font-weight: ${theme.fontWeights.bold};
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+/**
+ * The order form (SPEC §2): product, size ("Amount" for oil), quantity (not for oil), the postcode
+ * with its fixed "BT" prefix and the Change postcode? / Cancel postcode change link, the price and
+ * Add to Cart. It shows and drives the actor it is given; which controls are enabled comes from
+ * `snapshot.can(event)`. Postcode warnings go to the top-centre notifications.
+ */
+export function OrderForm({ actor, variant = 'full', 'aria-label': ariaLabel }: OrderFormProps) {
+  const snapshot = useSelector(actor, (s) => s);
+  const context = snapshot.context;
+  const toaster = useToasts();
+  const postcodeInput = useRef<HTMLInputElement>(null);
+  const priceLabelId = useId();
+
+  // SPEC §5: postcode problems are warnings at top-centre. One at a time per form.
+  useEffect(() => {
+    let shown: string | null = null;
+    const subscription = actor.on('notify', (event) => {
+      if (shown !== null) toaster.close(shown);
+      shown = toaster.warning(event.message);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, toaster]);
+
+  const product = selectedProduct(context);
+  const sizes = availableSizes(context);
+  const isSubmitting = snapshot.matches('submitting');
+  const firstProductId = context.products[0]?.id ?? '';
+  const firstSizeId = sizes[0]?.id ?? '';
+
+  const canChooseProduct = snapshot.can({ type: 'PRODUCT_CHANGED', productId: firstProductId });
+  const canChooseSize = snapshot.can({ type: 'SIZE_CHANGED', sizeId: firstSizeId });
+  const canChooseQuantity = snapshot.can({ type: 'QUANTITY_CHANGED', quantity: 1 });
+  const canTypePostcode = snapshot.can({ type: 'POSTCODE_CHANGED', value: '' });
+  const canChangePostcode = snapshot.can({ type: 'CHANGE_POSTCODE' });
+  const canCancelChange = snapshot.can({ type: 'CANCEL_POSTCODE_CHANGE' });
+  // The link toggles while there is a cart postcode to change, or to go back to.
+  const postcodeLink = !context.postcode.isChangeable
+    ? 'change'
+    : typedPartOf(context.savedPostcode, context.postcode.prefix) !== null
+      ? 'cancel'
+      : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'ADD_TO_CART' });
+  };
+
+  const togglePostcode = () => {
+    if (canChangePostcode) {
+      actor.send({ type: 'CHANGE_POSTCODE' });
+      // The visitor wants to type a new one.
+      postcodeInput.current?.focus();
+      postcodeInput.current?.select();
+    } else if (canCancelChange) {
+      actor.send({ type: 'CANCEL_POSTCODE_CHANGE' });
+    }
+  };
+
+  return (
+    <Form
+      onSubmit={onSubmit}
+      aria-label={ariaLabel}
+      aria-busy={isSubmitting || undefined}
+      noValidate
+      data-variant={variant}
+      data-state={isSubmitting ? 'submitting' : 'ready'}
+    >
+      {variant === 'full' ? (
+        <div>
+          <Select
+            label={messages.orderForm.product}
+            placeholder={messages.orderForm.productPlaceholder}
+            options={context.products.map((p) => ({ id: p.id, label: p.title }))}
+            selectedKey={context.productId}
+            onSelectionChange={(key) => {
+              if (key !== null) actor.send({ type: 'PRODUCT_CHANGED', productId: String(key) });
+            }}
+            isDisabled={!canChooseProduct}
+          />
+          {product?.bestSeller ? (
+            <ProductHeader>
+              <BestsellerBadge />
+            </ProductHeader>
+          ) : null}
+        </div>
+      ) : null}
+      <Row data-columns={showsQuantity(context) ? '2' : '1'}>
+        {product === null || sizes.length > 0 ? (
+          <Select
+            label={sizeLabel(context)}
+            placeholder={sizeLabel(context)}
+            options={sizes.map((s) => ({ id: s.id, label: s.title }))}
+            selectedKey={context.sizeId}
+            onSelectionChange={(key) => {
+              if (key !== null) actor.send({ type: 'SIZE_CHANGED', sizeId: String(key) });
+            }}
+            isDisabled={!canChooseSize}
+          />
+        ) : null}
+        {showsQuantity(context) ? (
+          <Select
+            label={messages.orderForm.quantity}
+            options={quantityOptions.map((q) => ({ id: String(q), label: String(q) }))}
+            selectedKey={String(context.quantity)}
+            onSelectionChange={(key) => {
+              if (key !== null) actor.send({ type: 'QUANTITY_CHANGED', quantity: Number(key) });
+            }}
+            isDisabled={!canChooseQuantity}
+          />
+        ) : null}
+      </Row>
+      <PostcodeBlock>
+        <PrefixField
+          label={messages.orderForm.postcode}
+          prefix={context.postcode.prefix}
+          value={context.postcode.value}
+          onChange={(value) => actor.send({ type: 'POSTCODE_CHANGED', value })}
+          isReadOnly={!canTypePostcode}
+          autoComplete="postal-code"
+          inputRef={postcodeInput}
+        />
+        {postcodeLink ? (
+          <Button
+            variant="link"
+            onPress={togglePostcode}
+            isDisabled={postcodeLink === 'change' ? !canChangePostcode : !canCancelChange}
+          >
+            {postcodeLink === 'change'
+              ? messages.postcode.changePostcode
+              : messages.postcode.cancelPostcodeChange}
+          </Button>
+        ) : null}
+      </PostcodeBlock>
+      {context.error ? <Notice variant="danger">{context.error}</Notice> : null}
+      <Footer>
+        <Total>
+          <span id={priceLabelId}>{messages.orderForm.price}</span>
+          <output aria-labelledby={priceLabelId}>{priceText(context)}</output>
+        </Total>
+        {isAddToCartVisible(context) ? (
+          <Button type="submit" isPending={isSubmitting}>
+            {messages.orderForm.addToCart}
+          </Button>
+        ) : null}
+      </Footer>
+    </Form>
+  );
+}

@@ -1,0 +1,221 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { fromPromise, type AnyStateMachine, type EventObject } from 'xstate';
+import { emptyCartView, type AddToCartInput } from '../../../api/domain/cart';
+import { messages } from '../../../api/domain/messages';
+import { describeEvent, MachineExplorer } from '../../qa/MachineExplorer';
+import type { CartResponse } from '../cart';
+import { OrderForm, type OrderFormActor } from './OrderForm';
+import { orderFormMachine, type OrderFormInput } from './orderFormMachine';
+import {
+  clearOrphanedAnnouncements,
+  findNotification,
+  hardwoodPellets,
+  pellets,
+  StoryToasts,
+} from './storyFixtures';
+
+/**
+ * QA explorer for the order form (the Wood Pellets tab: product, size and quantity). The cart
+ * never answers on its own here: QA settles each call with the `xstate.done.actor…` and
+ * `xstate.error.actor…` buttons, or drives the real form above the statechart.
+ */
+const neverAnswers = <Input,>() =>
+  fromPromise<CartResponse, Input>(() => new Promise<CartResponse>(() => {}));
+const machine = orderFormMachine.provide({
+  actors: {
+    setPostcode: neverAnswers<{ postcode: string }>(),
+    addToCart: neverAnswers<AddToCartInput>(),
+  },
+}) as unknown as AnyStateMachine;
+
+const input: OrderFormInput = {
+  productType: 'woodpellet',
+  products: [pellets, hardwoodPellets],
+  cartPostcode: null,
+};
+
+type Preset = EventObject & Record<string, unknown>;
+const cart = (postcode: string | null) => ({ ...emptyCartView(), postcode });
+
+const presets: Preset[] = [
+  { type: 'PRODUCT_CHANGED', productId: pellets.id },
+  { type: 'PRODUCT_CHANGED', productId: hardwoodPellets.id },
+  { type: 'SIZE_CHANGED', sizeId: '112' },
+  { type: 'QUANTITY_CHANGED', quantity: 3 },
+  { type: 'POSTCODE_CHANGED', value: '11AA' },
+  { type: 'POSTCODE_CHANGED', value: '1AA' },
+  { type: 'POSTCODE_CHANGED', value: '' },
+  { type: 'CHANGE_POSTCODE' },
+  { type: 'CANCEL_POSTCODE_CHANGE' },
+  { type: 'ADD_TO_CART' },
+  { type: 'CART_POSTCODE_CHANGED', postcode: 'BT11AA' },
+  { type: 'CART_POSTCODE_CHANGED', postcode: null },
+  {
+    type: 'xstate.done.actor.setPostcode',
+    output: { code: 200, message: messages.postcode.set, cart: cart('BT11AA') },
+  },
+  {
+    type: 'xstate.done.actor.setPostcode',
+    output: { code: 400, message: messages.postcode.invalidModal, cart: cart(null) },
+  },
+  {
+    type: 'xstate.error.actor.setPostcode',
+    error: { message: 'We could not reach the shop.' },
+  },
+  {
+    type: 'xstate.done.actor.addToCart',
+    output: { code: 200, message: messages.cart.added, cart: cart('BT11AA') },
+  },
+  {
+    type: 'xstate.done.actor.addToCart',
+    output: { code: 422, message: messages.cart.cannotDeliver, cart: cart('BT11AA') },
+  },
+  {
+    type: 'xstate.error.actor.addToCart',
+    error: { message: 'We could not reach the shop.' },
+  },
+];
+
+const meta = {
+  title: 'Machines/OrderForm',
+  component: MachineExplorer,
+  tags: ['autodocs'],
+  parameters: { layout: 'fullscreen' },
+  beforeEach: clearOrphanedAnnouncements,
+  decorators: [
+    (Story) => (
+      <StoryToasts>
+        <Story />
+      </StoryToasts>
+    ),
+  ],
+  args: {
+    title: 'Order form',
+    machine,
+    events: presets,
+    input,
+    renderComponent: (actor) => (
+      <OrderForm actor={actor as unknown as OrderFormActor} aria-label="Order Wood Pellets" />
+    ),
+  },
+} satisfies Meta<typeof MachineExplorer>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = ReturnType<typeof within>;
+const currentState = (canvas: Canvas) => canvas.getByTestId('current-state');
+const press = (canvas: Canvas, event: Preset) =>
+  userEvent.click(canvas.getByRole('button', { name: describeEvent(event) }));
+const preset = (type: string, match: (event: Preset) => boolean = () => true): Preset => {
+  const found = presets.find((event) => event.type === type && match(event));
+  if (!found) throw new Error(`No preset ${type}`);
+  return found;
+};
+const form = (canvas: Canvas) => within(canvas.getByRole('form', { name: 'Order Wood Pellets' }));
+
+/** The whole add, with the cart's answers given by hand; the real form follows along. */
+export const Explorer: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(currentState(canvas)).toHaveTextContent('ready');
+    // Nothing chosen: adding is not offered.
+    await expect(
+      canvas.queryByRole('button', { name: describeEvent(preset('ADD_TO_CART')) }),
+    ).toBeNull();
+
+    await press(
+      canvas,
+      preset('PRODUCT_CHANGED', (e) => e.productId === pellets.id),
+    );
+    await expect(form(canvas).getByRole('status', { name: 'Price' })).toHaveTextContent('£7.45');
+    // Typing in the real form changes the machine's context.
+    await userEvent.type(form(canvas).getByRole('textbox', { name: 'Postcode' }), '11AA');
+    await expect(canvas.getByTestId('context')).toHaveTextContent('"value": "11AA"');
+
+    await userEvent.click(form(canvas).getByRole('button', { name: messages.orderForm.addToCart }));
+    await expect(currentState(canvas)).toHaveTextContent('{"submitting":"settingPostcode"}');
+    await press(
+      canvas,
+      preset('xstate.done.actor.setPostcode', (e) => e.output !== undefined),
+    );
+    await expect(currentState(canvas)).toHaveTextContent('{"submitting":"adding"}');
+    await press(
+      canvas,
+      preset(
+        'xstate.done.actor.addToCart',
+        (e) => (e.output as CartResponse | undefined)?.code === 200,
+      ),
+    );
+    await expect(currentState(canvas)).toHaveTextContent('ready');
+    // SPEC §4: the postcode is locked again after a successful add.
+    await expect(form(canvas).getByRole('textbox', { name: 'Postcode' })).toHaveAttribute(
+      'readonly',
+    );
+    await expect(
+      form(canvas).getByRole('button', { name: messages.postcode.changePostcode }),
+    ).toBeVisible();
+    const diagram = await canvas.findByTestId('state-diagram');
+    await waitFor(() =>
+      expect(diagram.querySelector('[data-active="true"]')?.getAttribute('data-state-id')).toBe(
+        'orderForm.ready',
+      ),
+    );
+  },
+};
+
+/** A 5-character postcode: the warning comes from the machine, through the real form. */
+export const InvalidPostcodeWarning: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await press(
+      canvas,
+      preset('PRODUCT_CHANGED', (e) => e.productId === hardwoodPellets.id),
+    );
+    await press(
+      canvas,
+      preset('POSTCODE_CHANGED', (e) => e.value === '1AA'),
+    );
+    await press(canvas, preset('ADD_TO_CART'));
+    await findNotification(messages.postcode.invalidOrderForm);
+    await expect(currentState(canvas)).toHaveTextContent('ready');
+  },
+};
+
+/** An exception from the cart shows in the form as a danger notice. */
+export const CartException: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await press(
+      canvas,
+      preset('PRODUCT_CHANGED', (e) => e.productId === pellets.id),
+    );
+    await press(
+      canvas,
+      preset('POSTCODE_CHANGED', (e) => e.value === '11AA'),
+    );
+    await press(canvas, preset('ADD_TO_CART'));
+    await press(canvas, preset('xstate.error.actor.setPostcode'));
+    await expect(form(canvas).getByRole('alert')).toHaveTextContent('We could not reach the shop.');
+  },
+};
+
+/** Every shortest path is listed and can be replayed step by step. */
+export const ReplayAPath: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const heading = canvas.getByRole('heading', { name: /^Shortest paths \(\d+\)$/ });
+    await expect(heading).toBeVisible();
+    const adding = canvas
+      .getAllByText('{"submitting":"adding"}', { selector: 'strong' })[0]
+      ?.closest('li');
+    if (!adding) throw new Error('no path to adding');
+    await userEvent.click(within(adding).getByRole('button', { name: /Replay path/ }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Play all' }));
+    await expect(currentState(canvas)).toHaveTextContent('{"submitting":"adding"}');
+    await expect(
+      form(canvas).getByRole('button', { name: messages.orderForm.addToCart }),
+    ).toHaveAttribute('data-pending');
+  },
+};

@@ -1,0 +1,252 @@
+/**
+ * Fixtures for the order form's stories: a small catalogue shaped like the seeded one, and a
+ * stand-in cart that answers like the cart API (SPEC §4, §5, §8) and shows its answers the way the
+ * cart store does (green for 200/201, red otherwise). Not used by the site.
+ */
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { expect, screen, waitFor } from 'storybook/test';
+import { emptyCartView, type AddToCartInput, type CartView } from '../../../api/domain/cart';
+import { messages } from '../../../api/domain/messages';
+import { canDeliver, normalisePostcode } from '../../../api/domain/postcode';
+import { createToaster, ToastRegion, ToasterProvider, useToasts } from '../../../ui';
+import type { Catalogue, CoalCategory, Product } from '../catalogue';
+import type { CartResponse } from '../cart';
+import type { OrderFormCart } from './useOrderFormActor';
+
+const product = (
+  fields: Pick<Product, 'id' | 'type' | 'title' | 'price' | 'sizes'> & Partial<Product>,
+): Product => ({
+  slug: fields.title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+  description: '',
+  bestSeller: false,
+  images: [],
+  categories: [],
+  ...fields,
+});
+
+export const kerosene = product({
+  id: '9',
+  type: 'oil',
+  title: 'Kerosene Heating Oil',
+  price: null,
+  bestSeller: true,
+  description: '28-second kerosene for domestic boilers, delivered by tanker.',
+  sizes: [
+    { id: '91', title: '300 Litres', price: 19200 },
+    { id: '92', title: '500 Litres', price: 30500 },
+    { id: '93', title: '900 Litres', price: 53500 },
+  ],
+});
+
+export const gasOil = product({
+  id: '10',
+  type: 'oil',
+  title: 'Gas Oil (Red Diesel)',
+  price: null,
+  sizes: [{ id: '101', title: '500 Litres', price: 39500 }],
+});
+
+export const pellets = product({
+  id: '11',
+  type: 'woodpellet',
+  title: 'ENplus A1 Wood Pellets',
+  price: 745,
+  bestSeller: true,
+  description: 'Certified 6mm softwood pellets for pellet stoves and biomass boilers.',
+  sizes: [
+    { id: '111', title: '15kg bag', price: 745 },
+    { id: '112', title: 'Pallet of 65 bags (975kg)', price: 42900 },
+  ],
+});
+
+export const hardwoodPellets = product({
+  id: '12',
+  type: 'woodpellet',
+  title: 'Premium Hardwood Pellets',
+  price: 825,
+  sizes: [{ id: '121', title: '15kg bag', price: null }],
+});
+
+export const briquettes = product({
+  id: '13',
+  type: 'other',
+  title: 'Hayes Lignite Briquettes',
+  price: 1195,
+  bestSeller: true,
+  sizes: [
+    { id: '131', title: '25kg bale', price: 1195 },
+    { id: '132', title: 'Pallet of 40 bales', price: 44000 },
+  ],
+});
+
+export const kindling = product({
+  id: '14',
+  type: 'other',
+  title: 'Kiln Dried Kindling',
+  price: 350,
+  sizes: [
+    { id: '141', title: 'Net', price: 350 },
+    { id: '142', title: 'Bag of 10 nets', price: 3000 },
+  ],
+});
+
+export const houseCoal = product({
+  id: '1',
+  type: 'coal',
+  title: 'Premium House Coal',
+  price: null,
+  bestSeller: true,
+  description: 'Large, low-ash bituminous house coal for open fires and multi-fuel stoves.',
+  sizes: [
+    { id: '11', title: '40kg bag', price: 2495 },
+    { id: '12', title: '20kg bag', price: 1395 },
+  ],
+});
+
+const category = (title: string, slug: string, icon: CoalCategory['icon']): CoalCategory => ({
+  id: slug,
+  title,
+  slug,
+  icon,
+  coals: [houseCoal],
+});
+
+export const storyCatalogue: Catalogue = {
+  coal: [
+    category('Best Sellers', 'best-sellers', 'best-sellers'),
+    category('Coal & Non-Smokeless Fuels', 'coal-and-non-smokeless-fuels', 'open-fire'),
+    category('Smokeless Fuels', 'smokeless-fuels', 'smokeless'),
+    category('Gravity Fed Fuel', 'gravity-fed-fuel', 'gravity-fed'),
+  ],
+  oil: [kerosene, gasOil],
+  woodpellet: [pellets, hardwoodPellets],
+  other: [briquettes, kindling],
+  shippingzones: [],
+};
+
+/** The delivery zones the stand-in cart checks (a few districts of each). */
+const zones = [
+  { title: 'northern-ireland', postcodes: ['bt1', 'bt11', 'bt47', 'bt71'] },
+  { title: 'oil', postcodes: ['bt1', 'bt11', 'bt71'] },
+];
+
+const allProducts = [
+  ...storyCatalogue.oil,
+  ...storyCatalogue.woodpellet,
+  ...storyCatalogue.other,
+  houseCoal,
+];
+
+/** How the stand-in cart answers. */
+export type StubBehaviour =
+  /** Like the API: sets postcodes, checks delivery, adds. */
+  | 'api'
+  /** Never answers (to show the form while the cart is busy). */
+  | 'pending'
+  /** The network is down: every call rejects. */
+  | 'offline';
+
+export interface StubCart extends OrderFormCart {
+  /** Every call, in order, for the stories' assertions. */
+  calls: { kind: 'add' | 'setPostcode'; input: unknown }[];
+}
+
+/**
+ * A stand-in for `useCart()`: answers like the cart API and notifies like the cart store.
+ */
+export function useStubCart(
+  behaviour: StubBehaviour = 'api',
+  initialPostcode: string | null = null,
+): StubCart {
+  const toaster = useToasts();
+  const [cart, setCart] = useState<CartView>(() => ({
+    ...emptyCartView(),
+    postcode: initialPostcode,
+  }));
+  const state = useRef(cart);
+  const calls = useRef<StubCart['calls']>([]);
+
+  return useMemo(() => {
+    const answer = (code: number, message: string, next: CartView): CartResponse => {
+      state.current = next;
+      setCart(next);
+      if (code === 200 || code === 201) toaster.success(message);
+      else toaster.danger(message);
+      return { code, message, cart: next };
+    };
+    const run = (work: () => CartResponse): Promise<CartResponse> => {
+      if (behaviour === 'pending') return new Promise<CartResponse>(() => {});
+      if (behaviour === 'offline') {
+        const error = new Error(
+          'We could not reach the shop. Please check your connection and try again.',
+        );
+        toaster.danger(error.message);
+        return Promise.reject(error);
+      }
+      return Promise.resolve().then(work);
+    };
+    return {
+      postcode: cart.postcode,
+      calls: calls.current,
+      setPostcode: (postcode: string) => {
+        calls.current.push({ kind: 'setPostcode', input: postcode });
+        return run(() => {
+          const current = state.current;
+          const code = normalisePostcode(postcode);
+          if (current.postcode === code) {
+            return answer(409, messages.postcode.alreadySet, current);
+          }
+          return answer(200, messages.postcode.set, { ...emptyCartView(), postcode: code });
+        });
+      },
+      add: (input: AddToCartInput) => {
+        calls.current.push({ kind: 'add', input });
+        return run(() => {
+          const current = state.current;
+          const found = allProducts.find((p) => Number(p.id) === input.productId);
+          if (!current.postcode) {
+            return answer(428, messages.cart.postcodeRequired, {
+              ...current,
+              showPostcodeModal: true,
+            });
+          }
+          if (!found || !canDeliver(current.postcode, found.type, zones)) {
+            return answer(422, messages.cart.cannotDeliver, current);
+          }
+          const count = current.count + input.quantity;
+          return answer(200, messages.cart.added, { ...current, count });
+        });
+      },
+    };
+  }, [behaviour, cart.postcode, toaster]);
+}
+
+/** Each story gets its own notifications, shown at the top centre as on the site. */
+export function StoryToasts({ children }: { children: ReactNode }) {
+  const [toaster] = useState(() => createToaster());
+  return (
+    <ToasterProvider toaster={toaster}>
+      {children}
+      <ToastRegion />
+    </ToasterProvider>
+  );
+}
+
+/**
+ * A pending button is announced through react-aria's live announcer by reference to the button's
+ * id. Once the story that showed it has gone, that reference points nowhere and the accessibility
+ * check of the next story would fail on it: such leftovers are removed before each story.
+ */
+export function clearOrphanedAnnouncements(): void {
+  for (const node of document.querySelectorAll('[data-live-announcer] [aria-labelledby]')) {
+    const refs = node.getAttribute('aria-labelledby')?.split(' ') ?? [];
+    if (refs.some((ref) => ref !== '' && document.getElementById(ref) === null)) node.remove();
+  }
+}
+
+/** The notification showing this message (an alertdialog named by it). */
+export async function findNotification(message: string): Promise<HTMLElement> {
+  const notification = await screen.findByRole('alertdialog', { name: message });
+  await waitFor(() => expect(notification).toBeVisible());
+  return notification;
+}

@@ -1,0 +1,179 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { messages } from '../../../api/domain/messages';
+import { describeEvent, MachineExplorer } from '../../qa/MachineExplorer';
+import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
+import { PostcodeModal, type PostcodeActorRef } from './PostcodeModal';
+import { answers, dialogMachine, offlineError } from './postcodeStoryKit';
+
+/**
+ * QA explorer for the Set Postcode dialog: the real dialog (drawn inline, so the explorer stays
+ * usable beside it) driven by the explorer's actor. The cart API never answers here: QA picks
+ * the answer with the `xstate.done…` / `xstate.error…` buttons.
+ */
+const machine = dialogMachine({}) as unknown as AnyStateMachine;
+
+const presets: (EventObject & Record<string, unknown>)[] = [
+  { type: 'OPEN' },
+  { type: 'CLOSED' },
+  { type: 'CHANGE', value: 'bt1 1aa' },
+  { type: 'CHANGE', value: 'BT1' },
+  { type: 'CHANGE', value: '' },
+  { type: 'SUBMIT' },
+  { type: 'DISMISS' },
+  { type: 'xstate.done.actor.setPostcode', output: answers.added },
+  { type: 'xstate.done.actor.setPostcode', output: answers.set },
+  { type: 'xstate.done.actor.setPostcode', output: answers.alreadySet },
+  { type: 'xstate.error.actor.setPostcode', error: offlineError },
+  { type: 'xstate.done.actor.closeDialog', output: answers.closed },
+  { type: 'xstate.error.actor.closeDialog', error: offlineError },
+];
+const [
+  open,
+  ,
+  typeValid,
+  typeShort,
+  ,
+  submit,
+  dismiss,
+  added,
+  ,
+  alreadySet,
+  ,
+  closed,
+  closeFailed,
+] = presets.map(describeEvent);
+
+const meta = {
+  title: 'Machines/Postcode',
+  component: MachineExplorer,
+  tags: ['autodocs'],
+  parameters: { layout: 'fullscreen' },
+  beforeEach: dropDanglingAnnouncements,
+  args: {
+    title: 'Set Postcode dialog',
+    machine,
+    events: presets,
+    renderComponent: (actor) => (
+      <PostcodeModal
+        actor={actor as unknown as PostcodeActorRef}
+        presentation="inline"
+        currentPostcode="BT11AA"
+      />
+    ),
+  },
+} satisfies Meta<typeof MachineExplorer>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = ReturnType<typeof within>;
+const state = (canvas: Canvas) => canvas.getByTestId('current-state');
+const press = (canvas: Canvas, name: string | undefined) =>
+  userEvent.click(canvas.getByRole('button', { name: name ?? '' }));
+const dialogOf = (canvas: Canvas) =>
+  within(canvas.getByRole('region', { name: messages.postcode.modalTitle }));
+
+/** Opened by the shared flag, a postcode typed and set: 201 closes the dialog. */
+export const SetPostcode: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(state(canvas)).toHaveTextContent('closed');
+    await expect(canvas.queryByRole('region', { name: messages.postcode.modalTitle })).toBeNull();
+    await press(canvas, open);
+    await expect(state(canvas)).toHaveTextContent('{"open":"editing"}');
+    const dialog = dialogOf(canvas);
+    await expect(dialog.getByText(messages.postcode.resetWarning)).toBeVisible();
+    await expect(dialog.getByText(messages.postcode.current('BT1 1AA'))).toBeVisible();
+    const field = dialog.getByRole('textbox', { name: messages.postcode.label });
+    await userEvent.type(field, 'bt1 1aa');
+    // Normalised as typed.
+    await expect(field).toHaveValue('BT11AA');
+    await expect(canvas.getByTestId('context')).toHaveTextContent('"postcode": "BT11AA"');
+    // Enter in the field submits the form.
+    await userEvent.keyboard('{Enter}');
+    await expect(state(canvas)).toHaveTextContent('{"open":"submitting"}');
+    await expect(field).toHaveAttribute('readonly');
+    await expect(field.closest('[data-state]')).toHaveAttribute('data-state', 'success');
+    // While the postcode is on its way the explorer offers only the API's answers.
+    await expect(canvas.queryByRole('button', { name: submit })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: dismiss })).toBeNull();
+    await press(canvas, added);
+    await expect(state(canvas)).toHaveTextContent('closed');
+    await expect(canvas.queryByRole('region', { name: messages.postcode.modalTitle })).toBeNull();
+  },
+};
+
+/** Checked before anything is sent: required, then the length. */
+export const Validation: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await press(canvas, open);
+    const dialog = dialogOf(canvas);
+    await userEvent.click(dialog.getByRole('button', { name: messages.postcode.submit }));
+    await expect(dialog.getByRole('alert')).toHaveTextContent(messages.postcode.required);
+    const field = dialog.getByRole('textbox', { name: messages.postcode.label });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(state(canvas)).toHaveTextContent('{"open":"editing"}');
+    await press(canvas, typeShort);
+    // Any change clears the submitted state and the notice.
+    await expect(dialog.queryByRole('alert')).toBeNull();
+    await expect(field).not.toHaveAttribute('aria-invalid');
+    await press(canvas, submit);
+    await expect(dialog.getByRole('alert')).toHaveTextContent(messages.postcode.invalidModal);
+    await expect(canvas.getByTestId('context')).toHaveTextContent('"submitted": true');
+  },
+};
+
+/** A refusal (the same postcode again) is a danger notice; the dialog stays open. */
+export const Refused: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await press(canvas, open);
+    await press(canvas, typeValid);
+    await press(canvas, submit);
+    await press(canvas, alreadySet);
+    await expect(state(canvas)).toHaveTextContent('{"open":"editing"}');
+    const dialog = dialogOf(canvas);
+    await expect(dialog.getByRole('alert')).toHaveTextContent(messages.postcode.alreadySet);
+    await expect(
+      dialog.getByRole('textbox', { name: messages.postcode.label }).closest('[data-state]'),
+    ).toHaveAttribute('data-state', 'danger');
+  },
+};
+
+/** The X asks the server to clear the flag; a failure keeps the dialog open and says why. */
+export const CloseWithX: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await press(canvas, open);
+    await userEvent.click(dialogOf(canvas).getByRole('button', { name: messages.postcode.close }));
+    await expect(state(canvas)).toHaveTextContent('{"open":"closing"}');
+    await press(canvas, closeFailed);
+    await expect(dialogOf(canvas).getByRole('alert')).toHaveTextContent(messages.cart.networkError);
+    await press(canvas, dismiss);
+    await press(canvas, closed);
+    await expect(state(canvas)).toHaveTextContent('closed');
+  },
+};
+
+/** Every state has a shortest path; replaying one step by step drives the real dialog. */
+export const ReplayShortestPath: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const heading = canvas.getByRole('heading', { name: /^Shortest paths \(\d+\)$/ });
+    const count = Number(/\((\d+)\)/.exec(heading.textContent ?? '')?.[1]);
+    await expect(count).toBeGreaterThan(20);
+    const toClosing = canvas
+      .getAllByText('{"open":"closing"}', { selector: 'strong' })[0]
+      ?.closest('li');
+    if (!toClosing) throw new Error('no path to closing');
+    await expect(toClosing).toHaveTextContent('in 2 steps');
+    await userEvent.click(within(toClosing).getByRole('button', { name: /Replay path/ }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Next step' }));
+    await expect(dialogOf(canvas).getByRole('textbox')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Next step' }));
+    await expect(state(canvas)).toHaveTextContent('{"open":"closing"}');
+  },
+};

@@ -1,0 +1,7 @@
+export {
+  CartLine,
+  cartLineName,
+  defaultCartLineLabels,
+  type CartLineProps,
+  type CartLineLabels,
+} from './CartLine';
