@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { assign, setup } from 'xstate';
+import { assign, setup, type EventFromLogic } from 'xstate';
 import { MachineExplorer } from './MachineExplorer';
 
 /** A small machine that exercises the explorer itself: guards, nesting and context. */
@@ -25,6 +25,12 @@ const demoMachine = setup({
   },
 });
 
+const demoEvents: EventFromLogic<typeof demoMachine>[] = [
+  { type: 'CHOOSE', litres: 500 },
+  { type: 'ORDER' },
+  { type: 'RESET' },
+];
+
 const meta = {
   title: 'QA/Machine explorer',
   component: MachineExplorer,
@@ -33,7 +39,7 @@ const meta = {
   args: {
     title: 'Demo oil order',
     machine: demoMachine,
-    events: [{ type: 'CHOOSE', litres: 500 }, { type: 'ORDER' }, { type: 'RESET' }],
+    events: demoEvents,
   },
 } satisfies Meta<typeof MachineExplorer>;
 

@@ -69,7 +69,7 @@ const Panel = styled.section`
 const Totals = styled.dl`
   display: grid;
   grid-template-columns: 1fr auto;
-  gap: ${theme.space[2]} ${theme.space[4]};
+  row-gap: ${theme.space[2]};
   margin: 0;
 
   & dt {
@@ -77,6 +77,7 @@ const Totals = styled.dl`
   }
   & dd {
     margin: 0;
+    padding-left: ${theme.space[4]};
     text-align: right;
   }
   & [data-row='total'] {
