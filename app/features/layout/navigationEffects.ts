@@ -145,7 +145,7 @@ export function useDelayedScrollRestoration(delayMs: number = timings.scrollRest
       prefersReducedMotion() ? 0 : delayMs,
     );
     return () => clearTimeout(timer);
-  }, [location.key, location.hash, navigationType, delayMs]);
+  }, [location.key, location.hash, location.pathname, navigationType, delayMs]);
 }
 
 const CHUNK_RELOAD_KEY = 'fuelyard:chunk-reload';
