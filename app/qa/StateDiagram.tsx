@@ -25,6 +25,18 @@ function toElk(node: ChartNode): ElkNode {
   };
 }
 
+function flattenIds(nodes: readonly ChartNode[]): string[] {
+  return nodes.flatMap((node) => [node.id, ...flattenIds(node.children)]);
+}
+
+/** Transitions on the machine's root: they apply in every state. */
+export function rootTransitions(chart: Chart): string[] {
+  const label = (id: string) => id.split('.').slice(1).join('.') || id;
+  return chart.edges
+    .filter((e) => e.source === chart.root.id)
+    .map((e) => `${e.label} → ${label(e.target)}`);
+}
+
 interface Laid {
   nodes: {
     id: string;
@@ -47,12 +59,17 @@ interface Laid {
 }
 
 async function layout(chart: Chart): Promise<Laid> {
-  const edges: ElkExtendedEdge[] = chart.edges.map((e) => ({
-    id: e.id,
-    sources: [e.source],
-    targets: [e.target],
-    labels: [{ text: e.label, width: e.label.length * 6.4 + 8, height: 14 }],
-  }));
+  // Transitions declared on the machine itself have no box to start from; they are listed
+  // under the diagram instead (see rootTransitions).
+  const ids = new Set(flattenIds(chart.root.children));
+  const edges: ElkExtendedEdge[] = chart.edges
+    .filter((e) => ids.has(e.source) && ids.has(e.target))
+    .map((e) => ({
+      id: e.id,
+      sources: [e.source],
+      targets: [e.target],
+      labels: [{ text: e.label, width: e.label.length * 6.4 + 8, height: 14 }],
+    }));
   const input: ElkNode = {
     id: 'chart',
     layoutOptions: {
@@ -141,71 +158,77 @@ export function StateDiagram({ chart, activeIds, title }: StateDiagramProps) {
   }, [chart]);
   const active = useMemo(() => [...activeIds].join(', '), [activeIds]);
 
+  const fromAnyState = rootTransitions(chart);
   if (error) return <p role="alert">The diagram could not be laid out: {error}</p>;
   if (!laid) return <p>Laying out the statechart…</p>;
   return (
-    <svg
-      role="img"
-      aria-label={`${title} statechart; current state: ${active}`}
-      viewBox={`-10 -10 ${laid.width + 20} ${laid.height + 20}`}
-      width="100%"
-      style={{ maxHeight: 520, fontFamily: 'system-ui, sans-serif' }}
-      data-testid="state-diagram"
-    >
-      <defs>
-        <marker
-          id="arrow"
-          viewBox="0 0 10 10"
-          refX="9"
-          refY="5"
-          markerWidth="7"
-          markerHeight="7"
-          orient="auto-start-reverse"
-        >
-          <path d="M0 0 L10 5 L0 10 z" fill="#4f4f4f" />
-        </marker>
-      </defs>
-      {laid.nodes.map((node) => {
-        const isActive = activeIds.has(node.id);
-        return (
-          <g key={node.id} data-state-id={node.id} data-active={isActive ? 'true' : undefined}>
-            <rect
-              x={node.x}
-              y={node.y}
-              width={node.width}
-              height={node.height}
-              rx={8}
-              fill={node.compound ? '#f7f6f2' : isActive ? '#ffd100' : '#ffffff'}
-              stroke={isActive ? '#1a1a1a' : '#6b6b6b'}
-              strokeWidth={isActive ? 3 : 1.5}
+    <>
+      {fromAnyState.length > 0 ? (
+        <p data-testid="root-transitions">In any state: {fromAnyState.join('; ')}</p>
+      ) : null}
+      <svg
+        role="img"
+        aria-label={`${title} statechart; current state: ${active}`}
+        viewBox={`-10 -10 ${laid.width + 20} ${laid.height + 20}`}
+        width="100%"
+        style={{ maxHeight: 520, fontFamily: 'system-ui, sans-serif' }}
+        data-testid="state-diagram"
+      >
+        <defs>
+          <marker
+            id="arrow"
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerWidth="7"
+            markerHeight="7"
+            orient="auto-start-reverse"
+          >
+            <path d="M0 0 L10 5 L0 10 z" fill="#4f4f4f" />
+          </marker>
+        </defs>
+        {laid.nodes.map((node) => {
+          const isActive = activeIds.has(node.id);
+          return (
+            <g key={node.id} data-state-id={node.id} data-active={isActive ? 'true' : undefined}>
+              <rect
+                x={node.x}
+                y={node.y}
+                width={node.width}
+                height={node.height}
+                rx={8}
+                fill={node.compound ? '#f7f6f2' : isActive ? '#ffd100' : '#ffffff'}
+                stroke={isActive ? '#1a1a1a' : '#6b6b6b'}
+                strokeWidth={isActive ? 3 : 1.5}
+              />
+              <text
+                x={node.compound ? node.x + 10 : node.x + node.width / 2}
+                y={node.compound ? node.y + 20 : node.y + node.height / 2 + 5}
+                textAnchor={node.compound ? 'start' : 'middle'}
+                fontSize={13}
+                fontWeight={isActive ? 700 : 400}
+                fill="#1a1a1a"
+              >
+                {node.label}
+              </text>
+            </g>
+          );
+        })}
+        {laid.edges.map((edge) => (
+          <g key={`${edge.id}-${edge.points[0]?.x ?? 0}`}>
+            <polyline
+              points={edge.points.map((p) => `${p.x},${p.y}`).join(' ')}
+              fill="none"
+              stroke="#4f4f4f"
+              strokeWidth={1.3}
+              markerEnd="url(#arrow)"
             />
-            <text
-              x={node.compound ? node.x + 10 : node.x + node.width / 2}
-              y={node.compound ? node.y + 20 : node.y + node.height / 2 + 5}
-              textAnchor={node.compound ? 'start' : 'middle'}
-              fontSize={13}
-              fontWeight={isActive ? 700 : 400}
-              fill="#1a1a1a"
-            >
-              {node.label}
+            <text x={edge.labelX} y={edge.labelY} fontSize={11} fill="#1a1a1a">
+              {edge.label}
             </text>
           </g>
-        );
-      })}
-      {laid.edges.map((edge) => (
-        <g key={`${edge.id}-${edge.points[0]?.x ?? 0}`}>
-          <polyline
-            points={edge.points.map((p) => `${p.x},${p.y}`).join(' ')}
-            fill="none"
-            stroke="#4f4f4f"
-            strokeWidth={1.3}
-            markerEnd="url(#arrow)"
-          />
-          <text x={edge.labelX} y={edge.labelY} fontSize={11} fill="#1a1a1a">
-            {edge.label}
-          </text>
-        </g>
-      ))}
-    </svg>
+        ))}
+      </svg>
+    </>
   );
 }

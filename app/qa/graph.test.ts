@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, setup } from 'xstate';
 import { eventLabel, machineToChart, pathToValue } from './graph';
+import { rootTransitions } from './StateDiagram';
 
 const machine = setup({
   types: { context: {} as { n: number }, events: {} as { type: 'GO' } | { type: 'BACK' } },
@@ -28,7 +29,20 @@ const machine = setup({
   },
 });
 
+const withRootTransition = setup({
+  types: { events: {} as { type: 'RESET' } | { type: 'GO' } },
+}).createMachine({
+  id: 'root',
+  initial: 'a',
+  on: { RESET: '.a' },
+  states: { a: { on: { GO: 'b' } }, b: {} },
+});
+
 describe('machineToChart', () => {
+  it('lists transitions declared on the machine itself, which have no box to start from', () => {
+    expect(rootTransitions(machineToChart(withRootTransition))).toEqual(['RESET → a']);
+  });
+
   it('turns states into nested nodes and transitions into labelled edges', () => {
     const chart = machineToChart(machine);
     expect(chart.root.children.map((c) => c.label)).toEqual(['idle', 'busy']);
