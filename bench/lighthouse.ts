@@ -45,13 +45,25 @@ function median(values: Figures[]): Figures {
 
 async function main() {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+    execFileSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: 'ignore',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'fuelyard-lighthouse-'));
   const port = await freePort();
   const server = spawn(process.execPath, ['dist/api/server.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
@@ -80,7 +92,9 @@ async function main() {
   try {
     console.log(`Lighthouse ${runs}x per page (mobile preset, median by performance)`);
     console.log(
-      ['page'.padEnd(56), 'perf', 'a11y', 'b.p.', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS KiB'].join('  '),
+      ['page'.padEnd(56), 'perf', 'a11y', 'b.p.', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS KiB'].join(
+        '  ',
+      ),
     );
     for (const page of pages) {
       const results: Figures[] = [];
@@ -93,7 +107,11 @@ async function main() {
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
         const { categories, audits } = result.lhr;
-        const items = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+        const items =
+          (
+            audits['network-requests']?.details as
+              { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+          )?.items ?? [];
         results.push({
           performance: Math.round((categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
@@ -102,7 +120,9 @@ async function main() {
           lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
           tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
           cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-          jsBytes: items.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+          jsBytes: items
+            .filter((item) => item.resourceType === 'Script')
+            .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
         });
       }
       const m = median(results);
