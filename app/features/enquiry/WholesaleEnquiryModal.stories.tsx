@@ -23,11 +23,8 @@ import {
   toastTexts,
   WithToasts,
 } from './enquiryStoryKit';
-import {
-  WholesaleEnquiryLink,
-  WholesaleEnquiryModal,
-  WholesaleEnquiryModalFromUrl,
-} from './WholesaleEnquiryModal';
+import { WholesaleEnquiryModal } from './WholesaleEnquiryModal';
+import { WholesaleEnquiryLink, WholesaleEnquiryModalFromUrl } from './WholesaleEnquiryModalFromUrl';
 
 const title = messages.enquiry.modalTitle;
 

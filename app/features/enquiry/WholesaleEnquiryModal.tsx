@@ -1,13 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { messages } from '../../../api/domain/messages';
 import { site } from '../../../api/domain/site';
-import { EmailLink, Link, Modal, PhoneLink, Text, theme } from '../../../ui';
+import { EmailLink, Modal, PhoneLink, Text, theme } from '../../../ui';
 import { EnquiryForm } from './EnquiryForm';
 import { enquiryFormMachine, type EnquiryFormActor } from './enquiryFormMachine';
-import { searchWithWsm, searchWithoutWsm } from './wsm';
 
 const Contacts = styled.ul`
   list-style: none;
@@ -69,34 +66,12 @@ export function WholesaleEnquiryModal({ actor, isOpen, onOpenChange }: Wholesale
  * the URL by replacing the history entry (so Back does not reopen it). The form's machine lives
  * here, so text typed in the modal survives closing and reopening it on the same visit.
  */
-export function WholesaleEnquiryModalFromUrl() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [isOpen, setOpen] = useState(false);
+/** The modal with its own form actor: what the URL watcher loads on first open. */
+export default function WholesaleEnquiryModalWithActor({
+  isOpen,
+  onOpenChange,
+}: Omit<WholesaleEnquiryModalProps, 'actor'>) {
+  // The actor outlives closing, so what was typed is still there when the modal reopens.
   const actor = useActorRef(enquiryFormMachine, { input: {} });
-  const pathname = useRef(location.pathname);
-
-  useEffect(() => {
-    const search = searchWithoutWsm(location.search);
-    if (search === null) {
-      // Leaving the page (e.g. with Back) closes the modal.
-      if (location.pathname !== pathname.current) setOpen(false);
-      pathname.current = location.pathname;
-      return;
-    }
-    pathname.current = location.pathname;
-    setOpen(true);
-    void navigate(
-      { pathname: location.pathname, search, hash: location.hash },
-      { replace: true, preventScrollReset: true, state: location.state as unknown },
-    );
-  }, [location, navigate]);
-
-  return <WholesaleEnquiryModal actor={actor} isOpen={isOpen} onOpenChange={setOpen} />;
-}
-
-/** A link that opens the enquiry modal on the current page, keeping its other parameters. */
-export function WholesaleEnquiryLink({ children }: { children: ReactNode }) {
-  const location = useLocation();
-  return <Link href={`${location.pathname}${searchWithWsm(location.search)}`}>{children}</Link>;
+  return <WholesaleEnquiryModal actor={actor} isOpen={isOpen} onOpenChange={onOpenChange} />;
 }

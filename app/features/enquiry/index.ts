@@ -10,11 +10,10 @@ export {
 } from './EnquiryForm';
 export {
   EnquiryContacts,
-  WholesaleEnquiryLink,
   WholesaleEnquiryModal,
-  WholesaleEnquiryModalFromUrl,
   type WholesaleEnquiryModalProps,
 } from './WholesaleEnquiryModal';
+export { WholesaleEnquiryLink, WholesaleEnquiryModalFromUrl } from './WholesaleEnquiryModalFromUrl';
 export {
   enquiryFormMachine,
   type EnquiryFormActor,

@@ -7,7 +7,8 @@ import type { PendingItemView } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
 import { CartProvider, createFakeCartApi, type CartResponse, type FakeCartApi } from '../cart';
-import { PostcodeModal, SitePostcodeModal } from './PostcodeModal';
+import { PostcodeModal } from './PostcodeModal';
+import { SitePostcodeModal } from './SitePostcodeModal';
 import {
   answers,
   dialogMachine,

@@ -158,7 +158,8 @@ export function PostcodeModal({
  * setting the postcode through the cart store (which shows the success message and warnings;
  * refusals are shown inside the dialog) and going to /cart on a 201.
  */
-export function SitePostcodeModal() {
+/** The dialog wired to the site's cart; loaded the first time the dialog is needed. */
+export default function SitePostcodeModalBody() {
   const { cart, setPostcode, setPostcodeModal } = useCart();
   const navigate = useNavigate();
   const actor = useActorRef(

@@ -6,9 +6,5 @@ export {
   type PostcodeEvent,
   type PostcodeMachine,
 } from './postcodeMachine';
-export {
-  PostcodeModal,
-  SitePostcodeModal,
-  type PostcodeActorRef,
-  type PostcodeModalProps,
-} from './PostcodeModal';
+export { PostcodeModal, type PostcodeActorRef, type PostcodeModalProps } from './PostcodeModal';
+export { SitePostcodeModal } from './SitePostcodeModal';
