@@ -17,6 +17,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist/client',
         emptyOutDir: true,
+        // No <link rel="modulepreload"> burst in <head>: the page is already rendered by the
+        // server, and those requests would compete with its images and fonts for the first paint.
+        modulePreload: false,
         manifest: true,
         sourcemap: true,
         rollupOptions: { input: 'app/index.html' },
