@@ -232,16 +232,25 @@ describe('Order Online modal and order forms in Chromium', () => {
     ).resolves.toBe('true');
     const form = modal.getByRole('form', { name: 'Order Oil' });
 
+    // After each choice, wait for the list to close and focus to return to its select before
+    // moving on: a Tab pressed while the popover is still closing would land elsewhere.
+    const focusedTag = () => page.evaluate(() => document.activeElement?.tagName ?? '');
+    const listClosed = () => page.getByRole('listbox').waitFor({ state: 'detached' });
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowDown');
     await page.getByRole('option', { name: 'Kerosene Heating Oil' }).waitFor();
     await page.keyboard.press('Enter');
+    await listClosed();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'BUTTON');
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowDown');
     await page.getByRole('option', { name: '500 Litres' }).waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
+    await listClosed();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'BUTTON');
     await page.keyboard.press('Tab');
+    await expect(focusedTag()).resolves.toBe('INPUT');
     await page.keyboard.type('bt1 1aa');
     await expect(form.getByRole('status', { name: 'Price' }).textContent()).resolves.toBe(
       '£305.00',
