@@ -1,6 +1,7 @@
 import styled, { keyframes } from 'styled-components';
 import { colors, fontSizes, fontWeights, motion, space, zIndices } from '../../theme/tokens';
 import { Logo } from '../Logo';
+import { fadeIn } from '../../theme/overlay';
 
 export interface LoadingOverlayProps {
   /** Show the overlay (the app toggles it at the start and end of a navigation, SPEC §4). */
@@ -9,9 +10,6 @@ export interface LoadingOverlayProps {
   label?: string;
 }
 
-const fadeIn = keyframes`
-  from { opacity: 0; }
-`;
 const pulse = keyframes`
   50% { transform: scale(0.92); }
 `;

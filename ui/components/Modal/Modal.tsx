@@ -5,6 +5,7 @@ import { colors, motion, radii, shadows, sizes, space, zIndices } from '../../th
 import { Button } from '../Button';
 import { CloseIcon } from '../Icon';
 import { Heading } from '../Text';
+import { overlayBackdrop } from '../../theme/overlay';
 
 export interface ModalProps {
   /** The dialog's heading; it also names the dialog for screen readers. */
@@ -26,12 +27,6 @@ export interface ModalProps {
 
 type CustomProperties = CSSProperties & Record<`--${string}`, string>;
 
-const fadeIn = keyframes`
-  from { opacity: 0; }
-`;
-const fadeOut = keyframes`
-  to { opacity: 0; }
-`;
 const rise = keyframes`
   from { transform: translateY(12px); }
 `;
@@ -45,20 +40,7 @@ const Overlay = styled(RAC.ModalOverlay)`
   justify-content: center;
   padding: ${space[6]} ${space[3]};
   overflow-y: auto;
-  background: ${colors.overlay};
-
-  &[data-entering] {
-    animation: ${fadeIn} ${motion.fadeIn} ${motion.easing};
-  }
-  &[data-exiting] {
-    animation: ${fadeOut} ${motion.fadeOut} ${motion.easing};
-  }
-  @media (prefers-reduced-motion: reduce) {
-    &[data-entering],
-    &[data-exiting] {
-      animation: none;
-    }
-  }
+  ${overlayBackdrop}
 `;
 
 const Panel = styled(RAC.Modal)`

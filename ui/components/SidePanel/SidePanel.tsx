@@ -5,6 +5,7 @@ import { colors, motion, shadows, sizes, space, zIndices } from '../../theme/tok
 import { Button } from '../Button';
 import { CloseIcon } from '../Icon';
 import { Heading } from '../Text';
+import { overlayBackdrop } from '../../theme/overlay';
 
 export interface SidePanelProps {
   /** The panel's heading; it also names the dialog (e.g. "Menu"). */
@@ -17,12 +18,6 @@ export interface SidePanelProps {
   className?: string;
 }
 
-const fadeIn = keyframes`
-  from { opacity: 0; }
-`;
-const fadeOut = keyframes`
-  to { opacity: 0; }
-`;
 const slideIn = keyframes`
   from { transform: translateX(-100%); }
 `;
@@ -34,20 +29,7 @@ const Overlay = styled(RAC.ModalOverlay)`
   position: fixed;
   inset: 0;
   z-index: ${zIndices.sidePanel};
-  background: ${colors.overlay};
-
-  &[data-entering] {
-    animation: ${fadeIn} ${motion.fadeIn} ${motion.easing};
-  }
-  &[data-exiting] {
-    animation: ${fadeOut} ${motion.fadeOut} ${motion.easing};
-  }
-  @media (prefers-reduced-motion: reduce) {
-    &[data-entering],
-    &[data-exiting] {
-      animation: none;
-    }
-  }
+  ${overlayBackdrop}
 `;
 
 const Panel = styled(RAC.Modal)`
