@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from 'react-router-dom';
+import { escapeHtml } from '../api/domain/html';
 import { messages } from '../api/domain/messages';
 import { site } from '../api/domain/site';
 
@@ -46,8 +47,6 @@ export function resolveMeta(matches: readonly MatchLike[], error?: unknown): Pag
   return defaultMeta;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export function renderHeadTags(meta: PageMeta): string {
-  return `<title>${escape(meta.title)}</title>\n<meta name="description" content="${escape(meta.description)}" />`;
+  return `<title>${escapeHtml(meta.title)}</title>\n<meta name="description" content="${escapeHtml(meta.description)}" />`;
 }

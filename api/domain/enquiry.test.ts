@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   enquiryMaxLengths,
-  escapeHtml,
   isHoneypotFilled,
   isWellFormedEmail,
   renderEnquiryEmail,
   validateEnquiry,
   type Enquiry,
 } from './enquiry';
+import { escapeHtml } from './html';
 import { messages } from './messages';
 import { site } from './site';
 

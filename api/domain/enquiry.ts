@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { messages } from './messages';
 import type { SiteConfig } from './site';
+import { escapeHtml } from './html';
 
 /**
  * The wholesale enquiry (SPEC §3, §5): its validation rules and the e-mail it becomes. Shared by
@@ -175,16 +176,6 @@ export function isHoneypotFilled(input: unknown): boolean {
   const value = (input as { telephone2?: unknown }).telephone2;
   if (value === undefined || value === null) return false;
   return typeof value === 'string' ? value.trim() !== '' : true;
-}
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 export interface RenderedEmail {

@@ -7,3 +7,4 @@ export * from './messages';
 export * from './postcode';
 export * from './cart';
 export * from './enquiry';
+export * from './html';

@@ -1,13 +1,10 @@
 import type { Context, Middleware } from 'koa';
 import type { CartView } from '../domain/cart';
+import { escapeHtml } from '../domain/html';
 import { messages } from '../domain/messages';
 import type { GraphQLExecutor, PublicConfig } from '../domain/ssr';
 import type { Logger } from '../logger';
 import type { SsrRuntime } from './runtime';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The page sent when rendering itself fails: no scripts, no styles that could fail again. */
 export function fallbackErrorPage(detail: string): string {
@@ -33,18 +30,9 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-const xmlEntities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (c) => xmlEntities[c] ?? c);
-
 export function sitemapXml(origin: string, paths: readonly string[]): string {
   const urls = paths
-    .map((path) => `  <url><loc>${xmlEscape(origin + path)}</loc></url>`)
+    .map((path) => `  <url><loc>${escapeHtml(origin + path)}</loc></url>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
