@@ -1,6 +1,7 @@
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import { applyLimit, parseSort, woodpelletCategoryTitle, type SortSpec } from '../domain/catalogue';
 import { coalIconForSlug } from '../domain/coal';
+import { lowestPrice } from '../domain/money';
 import type {
   CatalogueCategory,
   CatalogueProduct,
@@ -121,11 +122,9 @@ function sortBy<T>(
   });
 }
 
+/** The "from" price: the same rule as the browser's (api/domain lowestPrice). */
 function lowestProductPrice(p: CatalogueProduct): number | null {
-  const prices = [...p.sizes.map((s) => s.price ?? p.price), p.price].filter(
-    (v): v is number => v !== null,
-  );
-  return prices.length > 0 ? Math.min(...prices) : null;
+  return lowestPrice([p.price, ...p.sizes.map((s) => s.price ?? p.price)]);
 }
 
 function listProducts(items: CatalogueProduct[], args: ListArgs) {

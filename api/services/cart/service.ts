@@ -116,10 +116,6 @@ function imageOf(product: CatalogueProduct): string | null {
   return product.images[0]?.url ?? null;
 }
 
-function emptyView(warnings?: string[]): CartView {
-  return emptyCartView(warnings);
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -173,7 +169,7 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
     snapshot: CatalogueSnapshot,
     warnings: string[] = [],
   ): Promise<CartView> {
-    if (!cart) return emptyView(warnings);
+    if (!cart) return emptyCartView(warnings);
     const rows = await tx
       .select()
       .from(cartItems)
@@ -402,7 +398,7 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
       // The lines go with it (on delete cascade).
       await db.delete(carts).where(eq(carts.id, cartId.toLowerCase()));
     }
-    return { status: 200, message: messages.cart.emptied, cart: emptyView() };
+    return { status: 200, message: messages.cart.emptied, cart: emptyCartView() };
   }
 
   async function setPostcodeModal(cartId: string | undefined, body: unknown): Promise<CartResult> {
