@@ -197,6 +197,15 @@ function toPx(value: string): string {
   return value.endsWith('rem') ? `${parseFloat(value) * BASE_PX}px` : value;
 }
 
+/** A rem value with its pixel size beside it. */
+function withPx(value: string) {
+  return (
+    <>
+      <code>{value}</code> ({toPx(value)})
+    </>
+  );
+}
+
 export function FontFamilies() {
   return (
     <Table>
@@ -226,28 +235,16 @@ export function FontFamilies() {
 
 export function TypeScale() {
   return (
-    <Table>
-      <thead>
-        <tr>
-          <th scope="col">Token</th>
-          <th scope="col">Size</th>
-          <th scope="col">Sample</th>
-        </tr>
-      </thead>
-      <tbody>
-        {(Object.entries(fontSizes) as [keyof typeof fontSizes, string][]).map(([name, size]) => (
-          <tr key={name}>
-            <td>
-              <code>fontSizes.{name}</code>
-            </td>
-            <td>
-              <code>{size}</code> ({toPx(size)})
-            </td>
-            <td style={{ fontSize: size, lineHeight: lineHeights.tight }}>{SAMPLE}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <TokenTable
+      tokens={fontSizes}
+      name={(key) => `fontSizes.${key}`}
+      valueHeading="Size"
+      sampleHeading="Sample"
+      showValue={withPx}
+      sample={(value) => (
+        <td style={{ fontSize: value, lineHeight: lineHeights.tight }}>{SAMPLE}</td>
+      )}
+    />
   );
 }
 
@@ -307,12 +304,14 @@ const Bar = styled.span`
 function TokenTable({
   tokens,
   name,
+  valueHeading = 'Value',
   sampleHeading,
   showValue = (value) => <code>{value}</code>,
   sample,
 }: {
   tokens: Record<string, string>;
   name: (key: string) => string;
+  valueHeading?: string;
   sampleHeading: string;
   showValue?: (value: string) => ReactNode;
   sample: (value: string) => ReactNode;
@@ -322,7 +321,7 @@ function TokenTable({
       <thead>
         <tr>
           <th scope="col">Token</th>
-          <th scope="col">Value</th>
+          <th scope="col">{valueHeading}</th>
           <th scope="col">{sampleHeading}</th>
         </tr>
       </thead>
@@ -347,11 +346,7 @@ export function SpaceScale() {
       tokens={space}
       name={(key) => `space[${key}]`}
       sampleHeading="Scale"
-      showValue={(value) => (
-        <>
-          <code>{value}</code> ({toPx(value)})
-        </>
-      )}
+      showValue={withPx}
       sample={(value) => (
         <td>
           <Bar style={{ width: value }} aria-hidden="true" />
