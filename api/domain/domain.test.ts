@@ -30,6 +30,7 @@ describe('rewriteImageUrl (SPEC §7)', () => {
         const out = rewriteImageUrl(path, bucket);
         expect(out.startsWith('/api/')).toBe(true);
       }),
+      { numRuns: 100 },
     );
   });
 });
@@ -71,6 +72,7 @@ describe('money', () => {
           expect(total).toBe(unit * qty);
         },
       ),
+      { numRuns: 100 },
     );
     expect(() => multiplyPence(100, 1.5)).toThrow(RangeError);
     expect(() => multiplyPence(100, -1)).toThrow(RangeError);

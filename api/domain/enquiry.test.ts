@@ -100,6 +100,7 @@ describe('isWellFormedEmail (SPEC §5)', () => {
       fc.property(localPart, domain, (local, host) => {
         expect(isWellFormedEmail(`${local}@${host}`)).toBe(true);
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -108,6 +109,7 @@ describe('isWellFormedEmail (SPEC §5)', () => {
       fc.property(localPart, fc.array(octet, { minLength: 4, maxLength: 4 }), (local, octets) => {
         expect(isWellFormedEmail(`${local}@[${octets.join('.')}]`)).toBe(true);
       }),
+      { numRuns: 100 },
     );
     fc.assert(
       fc.property(
@@ -121,6 +123,7 @@ describe('isWellFormedEmail (SPEC §5)', () => {
           expect(isWellFormedEmail(`${local}@[${all.join('.')}]`)).toBe(false);
         },
       ),
+      { numRuns: 100 },
     );
   });
 
@@ -129,6 +132,7 @@ describe('isWellFormedEmail (SPEC §5)', () => {
       fc.property(fc.string(), (text) => {
         if (!text.includes('@')) expect(isWellFormedEmail(text)).toBe(false);
       }),
+      { numRuns: 100 },
     );
     fc.assert(
       fc.property(
@@ -142,12 +146,14 @@ describe('isWellFormedEmail (SPEC §5)', () => {
           expect(isWellFormedEmail(address.slice(0, cut) + space + address.slice(cut))).toBe(false);
         },
       ),
+      { numRuns: 100 },
     );
     fc.assert(
       fc.property(localPart, domain, (local, host) => {
         expect(isWellFormedEmail(`${local}@@${host}`)).toBe(false);
         expect(isWellFormedEmail(`${local}@${host}@${host}`)).toBe(false);
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -164,6 +170,7 @@ describe('isWellFormedEmail (SPEC §5)', () => {
           expect(isWellFormedEmail(`${local}@${host}.${tld}`)).toBe(false);
         },
       ),
+      { numRuns: 100 },
     );
   });
 });
@@ -254,6 +261,7 @@ describe('validateEnquiry (SPEC §5)', () => {
               : { ok: false, errors: [m.emailInvalid] };
         expect(validateEnquiry({ ...valid, email })).toEqual(expected);
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -386,6 +394,7 @@ describe('renderEnquiryEmail (SPEC §3 "Email payload")', () => {
           expect(tags).toEqual(baseline);
         },
       ),
+      { numRuns: 100 },
     );
   });
 
@@ -403,6 +412,7 @@ describe('renderEnquiryEmail (SPEC §3 "Email payload")', () => {
         expect(escaped).not.toMatch(/[<>"']/);
         expect(unescape(escaped)).toBe(s);
       }),
+      { numRuns: 100 },
     );
   });
 });

@@ -36,6 +36,7 @@ describe('normalisePostcode (SPEC §5)', () => {
         const once = normalisePostcode(value);
         expect(normalisePostcode(once)).toBe(once);
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -46,6 +47,7 @@ describe('normalisePostcode (SPEC §5)', () => {
         expect(out).not.toMatch(/\s/);
         expect(out).toBe(out.toUpperCase());
       }),
+      { numRuns: 100 },
     );
   });
 });
@@ -70,6 +72,7 @@ describe('validatePostcode (SPEC §5)', () => {
         const spaced = `${postcode.slice(0, at)} ${postcode.slice(at)}`;
         expect(validatePostcode(spaced, 'modal')).toBeNull();
       }),
+      { numRuns: 100 },
     );
   });
 });
@@ -94,6 +97,7 @@ describe('outwardCode (SPEC §5)', () => {
         expect(normalised.startsWith(outward ?? '\u0000')).toBe(true);
         expect(outward?.length).toBe(normalised.length === 6 ? 3 : 4);
       }),
+      { numRuns: 100 },
     );
   });
 });
