@@ -1,6 +1,8 @@
 /**
- * Cart rules shared by the API (the authority) and the browser: request shapes, quantity limits
- * and the totals maths. Pure: no Node, Koa or database imports.
+ * Cart rules shared by the API (the authority) and the browser: request shapes, quantity limits,
+ * the totals maths, the answers to setting a postcode, and how a cart is shown. The API's cart
+ * service and the browser's fake cart (app/features/cart/testing.ts) are both built on these.
+ * Pure: no Node, Koa or database imports.
  */
 import { isProductType, type ProductType } from './catalogue';
 import { messages } from './messages';
@@ -166,6 +168,72 @@ export function lineRoom(currentQuantity: number): number {
   return Math.max(0, cartLimits.maxLineQuantity - currentQuantity);
 }
 
+/**
+ * What a cart action answers, before the cart is attached: the HTTP status (also the body's
+ * `code`), the message, and anything the visitor should be told besides.
+ */
+export interface CartOutcome {
+  status: number;
+  message: string;
+  warnings?: string[];
+}
+
+/** The refusal of an add that would take a line over the per-line cap. */
+export function lineLimitRefusal(): CartOutcome {
+  return { status: 422, message: messages.cart.lineLimit(cartLimits.maxLineQuantity) };
+}
+
+export type LineAddition = { ok: true; quantity: number } | { ok: false; refusal: CartOutcome };
+
+/**
+ * Adding `quantity` to a line that holds `currentQuantity` (0 for a line not in the cart yet):
+ * the line's new quantity, or the refusal when it would go over the per-line cap. Nothing is
+ * added in part.
+ */
+export function addToLine(currentQuantity: number, quantity: number): LineAddition {
+  if (quantity > lineRoom(currentQuantity)) return { ok: false, refusal: lineLimitRefusal() };
+  return { ok: true, quantity: currentQuantity + quantity };
+}
+
+/** What a cart holds once a new postcode is stored (SPEC §4). Its lines are emptied as well. */
+export interface PostcodeReset {
+  postcode: string;
+  showPostcodeModal: false;
+  pendingItem: null;
+}
+
+export type PostcodeChange =
+  { ok: false; refusal: CartOutcome } | { ok: true; values: PostcodeReset };
+
+/**
+ * Setting a (valid, normalised) postcode on a cart whose postcode is `current` (null or undefined
+ * for none, or no cart). The same postcode again is refused (409) and nothing changes. A different
+ * one empties the cart's lines, closes the dialog and takes out the pending item, which the
+ * caller then tries to add (see `postcodeSetOutcome`).
+ */
+export function decidePostcodeChange(
+  current: string | null | undefined,
+  postcode: string,
+): PostcodeChange {
+  if (current === postcode) {
+    return { ok: false, refusal: { status: 409, message: messages.postcode.alreadySet } };
+  }
+  return { ok: true, values: { postcode, showPostcodeModal: false, pendingItem: null } };
+}
+
+/** What became of the item that was waiting for a postcode. */
+export type PendingAddResult = 'none' | 'added' | { refused: string };
+
+/**
+ * The answer once a new postcode is stored: 200 when no item was waiting; 201 when the waiting
+ * item went into the cart; 200 with a warning saying why when it could not (it is dropped).
+ */
+export function postcodeSetOutcome(pending: PendingAddResult): CartOutcome {
+  if (pending === 'none') return { status: 200, message: messages.postcode.set };
+  if (pending === 'added') return { status: 201, message: messages.cart.added };
+  return { status: 200, message: messages.postcode.set, warnings: [pending.refused] };
+}
+
 /** One cart line as the browser sees it. Title, size, price and image come from the catalogue. */
 export interface CartItemView {
   /** The line's id (uuid), for DELETE /api/cart/items/:id. */
@@ -221,4 +289,42 @@ export function emptyCartView(warnings?: string[]): CartView {
     showPostcodeModal: false,
     ...(warnings && warnings.length > 0 ? { warnings } : {}),
   };
+}
+
+/** A line to show, priced from the catalogue: a CartItemView before its line total. */
+export type PricedLine = Omit<CartItemView, 'lineTotal'>;
+
+/** A cart that exists (it has an id), as its owner keeps it, for `buildCartView`. */
+export interface CartViewInput {
+  cartId: string;
+  postcode: string | null;
+  showPostcodeModal: boolean;
+  /** The lines to show and count, in the cart's order (lines no longer sold left out). */
+  lines: readonly PricedLine[];
+  pendingItem?: PendingItemView | null;
+  /** Things the visitor should be told; the view has `warnings` only when there are some. */
+  warnings?: readonly string[];
+}
+
+/**
+ * The cart as the browser sees it: each line with its total, the cart's totals for the given
+ * zones, and the minimum order message.
+ */
+export function buildCartView(input: CartViewInput, zones: readonly TotalsZone[]): CartView {
+  const items: CartItemView[] = input.lines.map((line) => ({
+    ...line,
+    lineTotal: multiplyPence(line.price, line.quantity),
+  }));
+  const totals = cartTotals(items, zones);
+  const view: CartView = {
+    cartId: input.cartId,
+    postcode: input.postcode,
+    items,
+    ...totals,
+    minimumOrderMessage: minimumOrderMessage(totals),
+    showPostcodeModal: input.showPostcodeModal,
+  };
+  if (input.pendingItem) view.pendingItem = input.pendingItem;
+  if (input.warnings && input.warnings.length > 0) view.warnings = [...input.warnings];
+  return view;
 }

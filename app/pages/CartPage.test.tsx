@@ -1,13 +1,72 @@
 import { describe, expect, it } from 'vitest';
-import { emptyCartView, type CartView } from '../../api/domain/cart';
+import {
+  buildCartView,
+  emptyCartView,
+  type CartView,
+  type PricedLine,
+  type TotalsZone,
+} from '../../api/domain/cart';
 import { messages } from '../../api/domain/messages';
 import type { GraphQLExecutor } from '../../api/domain/ssr';
 import { render } from '../entry-server';
-import { createFakeCartApi } from '../features/cart';
 
 const noCatalogue: GraphQLExecutor = async () => ({
   data: { oil: [], coal: [], woodpellet: [], other: [], shippingzones: [] },
 });
+
+/** The seeded zones' charges: lorry deliveries £6.00 (minimum £30.00); oil free (minimum £150.00). */
+const zones: TotalsZone[] = [
+  { title: 'northern-ireland', rate: 600, minimumOrder: 3000 },
+  { title: 'oil', rate: 0, minimumOrder: 15000 },
+];
+
+const houseCoal = (quantity: number): PricedLine => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  type: 'coal',
+  productId: 1,
+  attributeId: 11,
+  title: 'Premium House Coal',
+  attribute: '40kg bag',
+  price: 2495,
+  quantity,
+  image: '/api/uploads/products/house-coal.svg',
+});
+
+const smokelessOvals = (quantity: number): PricedLine => ({
+  id: '00000000-0000-4000-8000-000000000002',
+  type: 'coal',
+  productId: 4,
+  attributeId: 41,
+  title: 'Smokeless Ovals',
+  attribute: '25kg bag',
+  price: 1895,
+  quantity,
+  image: '/api/uploads/products/smokeless.svg',
+});
+
+const kindling = (quantity: number): PricedLine => ({
+  id: '00000000-0000-4000-8000-000000000003',
+  type: 'other',
+  productId: 14,
+  attributeId: 141,
+  title: 'Kiln Dried Kindling',
+  attribute: 'Net',
+  price: 350,
+  quantity,
+  image: null,
+});
+
+/** A visitor's cart at BT1 1AA, shown by the shared rules the API uses. */
+const cartAtBT11AA = (lines: PricedLine[]): CartView =>
+  buildCartView(
+    {
+      cartId: '5f0c8a4e-1111-4000-8000-000000000001',
+      postcode: 'BT11AA',
+      showPostcodeModal: false,
+      lines,
+    },
+    zones,
+  );
 
 async function cartPage(cart: CartView, path = '/cart') {
   const result = await render(new Request(`http://localhost${path}`), {
@@ -22,13 +81,7 @@ async function cartPage(cart: CartView, path = '/cart') {
 
 describe('the /cart page, server-rendered from the visitor cart', () => {
   it('lists the lines, the postcode, the totals and the way to checkout', async () => {
-    const cart = createFakeCartApi({
-      postcode: 'BT11AA',
-      lines: [
-        { productId: 1, quantity: 2 },
-        { productId: 4, quantity: 1 },
-      ],
-    }).view();
+    const cart = cartAtBT11AA([houseCoal(2), smokelessOvals(1)]);
     const { status, head, text } = await cartPage(cart);
     expect(status).toBe(200);
     expect(head).toContain('<title>Your Cart | Fuelyard</title>');
@@ -49,10 +102,7 @@ describe('the /cart page, server-rendered from the visitor cart', () => {
   });
 
   it('says why checkout must wait while the cart is under the minimum order', async () => {
-    const cart = createFakeCartApi({
-      postcode: 'BT11AA',
-      lines: [{ productId: 14, quantity: 1 }],
-    }).view();
+    const cart = cartAtBT11AA([kindling(1)]);
     const { text } = await cartPage(cart);
     expect(text).toContain(messages.cart.minimumOrder('£30.00'));
     expect(text).not.toContain('href="/checkout"');

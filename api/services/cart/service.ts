@@ -7,13 +7,17 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { v4 as uuidv4, validate as uuidValidate, version as uuidVersion } from 'uuid';
 import {
+  buildCartView,
   cartLimits,
-  cartTotals,
+  decidePostcodeChange,
   emptyCartView,
-  minimumOrderMessage,
+  lineLimitRefusal,
   parseAddToCart,
+  postcodeSetOutcome,
   unitPrice,
   type AddToCartInput,
+  type CartOutcome,
+  type PricedLine,
 } from '../../domain/cart';
 import { messages } from '../../domain/messages';
 import { canDeliver, normalisePostcode, validatePostcode } from '../../domain/postcode';
@@ -22,7 +26,6 @@ import { cartItems, carts, type PendingCartItem } from '../../db/schema';
 import type { CatalogueProduct, CatalogueSize, CatalogueSnapshot } from '../catalogue/repository';
 import {
   CartError,
-  type CartItemView,
   type CartResult,
   type CartView,
   type CheckoutCheck,
@@ -65,11 +68,8 @@ function isUuid(value: unknown): value is string {
 
 type CartRow = typeof carts.$inferSelect;
 
-interface Outcome {
-  status: number;
-  message: string;
+interface Outcome extends CartOutcome {
   errors?: string[];
-  warnings?: string[];
 }
 
 interface Resolved {
@@ -176,7 +176,7 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
       .where(eq(cartItems.cartId, cart.id))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
     const byId = productsById(snapshot);
-    const items: CartItemView[] = [];
+    const lines: PricedLine[] = [];
     const notes = [...warnings];
     for (const row of rows) {
       const product = byId.get(row.productId);
@@ -196,7 +196,7 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
         notes.push(messages.cart.itemUnavailable(product?.title ?? 'An item'));
         continue;
       }
-      items.push({
+      lines.push({
         id: row.id,
         type: product.type,
         productId: product.id,
@@ -206,21 +206,19 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
         price,
         quantity: row.quantity,
         image: imageOf(product),
-        lineTotal: price * row.quantity,
       });
     }
-    const totals = cartTotals(items, snapshot.zones);
-    const view: CartView = {
-      cartId: cart.id,
-      postcode: cart.postcode,
-      items,
-      ...totals,
-      minimumOrderMessage: minimumOrderMessage(totals),
-      showPostcodeModal: cart.showPostcodeModal,
-    };
-    if (cart.pendingItem) view.pendingItem = pendingView(cart.pendingItem, snapshot);
-    if (notes.length > 0) view.warnings = notes;
-    return view;
+    return buildCartView(
+      {
+        cartId: cart.id,
+        postcode: cart.postcode,
+        showPostcodeModal: cart.showPostcodeModal,
+        lines,
+        pendingItem: cart.pendingItem ? pendingView(cart.pendingItem, snapshot) : null,
+        warnings: notes,
+      },
+      snapshot.zones,
+    );
   }
 
   function pendingView(pending: PendingCartItem, snapshot: CatalogueSnapshot): PendingItemView {
@@ -270,7 +268,8 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
   /**
    * Adds a line, or more of an existing line, in one statement on the unique index
    * cart_items_line_uq, so concurrent adds can never make two lines of one product and size.
-   * Returns false (and changes nothing) when the line would go over the per-line cap.
+   * Returns false (and changes nothing) when the line would go over the per-line cap: the rule of
+   * `addToLine` in the domain, checked inside the statement so that it holds without a read first.
    */
   async function upsertLine(
     tx: Database,
@@ -319,10 +318,7 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
         return { outcome: { status: 422, message: messages.cart.cannotDeliver }, cart: existing };
       }
       if (!(await upsertLine(tx, existing.id, resolved.value, input.quantity))) {
-        return {
-          outcome: { status: 422, message: messages.cart.lineLimit(cartLimits.maxLineQuantity) },
-          cart: existing,
-        };
+        return { outcome: lineLimitRefusal(), cart: existing };
       }
       const cart = await touch(tx, existing.id);
       return { outcome: { status: 200, message: messages.cart.added }, cart };
@@ -341,17 +337,14 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
     const postcode = normalisePostcode(text);
     return transact(async (tx, snapshot) => {
       const existing = await findCart(tx, cartId, true);
-      if (existing?.postcode === postcode) {
-        return { outcome: { status: 409, message: messages.postcode.alreadySet }, cart: existing };
-      }
+      const change = decidePostcodeChange(existing?.postcode, postcode);
+      if (!change.ok) return { outcome: change.refusal, cart: existing };
       // SPEC §4: a different postcode empties the cart, then is stored.
-      const values = { postcode, showPostcodeModal: false, pendingItem: null };
+      const { values } = change;
       if (existing) await tx.delete(cartItems).where(eq(cartItems.cartId, existing.id));
       const cart = existing ? await touch(tx, existing.id, values) : await createCart(tx, values);
       const pending = existing?.pendingItem;
-      if (!pending) {
-        return { outcome: { status: 200, message: messages.postcode.set }, cart };
-      }
+      if (!pending) return { outcome: postcodeSetOutcome('none'), cart };
       // Then the pending item is added; if it cannot be, it is dropped and the visitor told why.
       const resolved = resolveChoice(snapshot, pending);
       let refusal: string | null = null;
@@ -359,15 +352,10 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
       else if (!canDeliver(postcode, resolved.value.product.type, snapshot.zones)) {
         refusal = messages.cart.cannotDeliver;
       } else if (!(await upsertLine(tx, cart.id, resolved.value, pending.quantity))) {
-        refusal = messages.cart.lineLimit(cartLimits.maxLineQuantity);
+        refusal = lineLimitRefusal().message;
       }
-      if (refusal !== null) {
-        return {
-          outcome: { status: 200, message: messages.postcode.set, warnings: [refusal] },
-          cart,
-        };
-      }
-      return { outcome: { status: 201, message: messages.cart.added }, cart };
+      const outcome = postcodeSetOutcome(refusal === null ? 'added' : { refused: refusal });
+      return { outcome, cart };
     });
   }
 

@@ -11,7 +11,7 @@ import type { CartActorRef } from './cartClient';
 import { CartContents } from './CartContents';
 import { cartMachine, type CartCommand } from './cartMachine';
 import { CartActorProvider } from './CartProvider';
-import { createFakeCartApi } from './fakeCartApi';
+import { createFakeCartApi } from './testing';
 
 /**
  * QA explorer for the shared cart store: the real cart page content driven by the explorer's

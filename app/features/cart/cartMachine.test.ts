@@ -6,6 +6,7 @@ import {
   activeStateIds,
   coverageOf,
   coveringPaths,
+  exploreModel,
   machineStateIds,
   machineTransitionKeys,
   walk,
@@ -19,7 +20,7 @@ import {
   type CartEmitted,
   type CartEvent,
 } from './cartMachine';
-import { createFakeCartApi } from './fakeCartApi';
+import { createFakeCartApi } from './testing';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -331,7 +332,13 @@ describe('cartMachine, model-based', () => {
     { type: 'xstate.error.actor.cartRequest', error: networkError },
   ];
   const input = { cart: initial };
-  const paths = coveringPaths(cartMachine, { events, input });
+  // Beyond every state and transition, a path for each order of a two-request queue.
+  const queueOrder = (snapshot: AnyMachineSnapshot) => {
+    const queue = (snapshot.context as { queue: { id: string }[] }).queue;
+    return queue.length > 1 ? queue.map((r) => r.id).join(',') : null;
+  };
+  const paths = coveringPaths(cartMachine, { events, input, alsoCover: queueOrder });
+  const reachable = exploreModel(cartMachine, { events, input });
 
   /** What must hold in each state, checked on the model's snapshot. */
   function assertInvariants(snapshot: AnyMachineSnapshot) {
@@ -383,6 +390,11 @@ describe('cartMachine, model-based', () => {
       }
     }
     sut.actor.stop();
+  });
+
+  it('keeps the invariants in every reachable snapshot of the model', () => {
+    expect(reachable.length).toBeGreaterThan(paths.length);
+    for (const { state } of reachable) assertInvariants(state);
   });
 
   it('reaches every state and takes every transition of the machine', () => {

@@ -1,15 +1,21 @@
 /**
- * An in-memory stand-in for the cart API, for stories and tests: the same answers and messages
- * as the real one (SPEC §4, §8) for a small fixed catalogue, so components can be exercised
- * without a server. Not used by the site.
+ * A test double of the cart API, for tests and stories only (import it from `./testing`, never
+ * from production code): the same answers and messages as the real one (SPEC §4, §8) for a small
+ * fixed catalogue, so components can be exercised without a server. It keeps only the cart's
+ * state; the rules (the per-line cap, the answers to setting a postcode, the view with its totals)
+ * are the shared ones in api/domain/cart.ts that the API's cart service uses too.
  */
 import {
-  cartTotals,
+  addToLine,
+  buildCartView,
+  decidePostcodeChange,
   emptyCartView,
-  minimumOrderMessage,
+  parseAddToCart,
+  postcodeSetOutcome,
   type AddToCartInput,
-  type CartItemView,
+  type CartOutcome,
   type CartView,
+  type PendingItemView,
 } from '../../../api/domain/cart';
 import type { ProductType } from '../../../api/domain/catalogue';
 import { messages } from '../../../api/domain/messages';
@@ -98,7 +104,13 @@ export interface FakeCartApi extends CartApi {
   readonly calls: string[];
 }
 
+/** A refusal may list its problems, as a 400 does. */
+interface Outcome extends CartOutcome {
+  errors?: string[];
+}
+
 export function createFakeCartApi(initial: FakeCartState = {}): FakeCartApi {
+  const cartId = '5f0c8a4e-1111-4000-8000-000000000001';
   let postcode = initial.postcode ?? null;
   let showPostcodeModal = initial.showPostcodeModal ?? false;
   let pending = initial.pending ?? null;
@@ -118,46 +130,54 @@ export function createFakeCartApi(initial: FakeCartState = {}): FakeCartApi {
     return product;
   }
 
-  function view(): CartView {
-    if (postcode === null && lines.length === 0 && !showPostcodeModal && !pending) {
-      return emptyCartView();
-    }
-    const items: CartItemView[] = lines.map(({ id, product, quantity }) => ({
-      id,
-      type: product.type,
-      productId: product.productId,
-      attributeId: product.attributeId,
-      title: product.title,
-      attribute: product.attribute,
-      price: product.price,
-      quantity,
-      image: product.image,
-      lineTotal: product.price * quantity,
-    }));
-    const totals = cartTotals(items, fakeZones);
-    const cart: CartView = {
-      cartId: '5f0c8a4e-1111-4000-8000-000000000001',
-      postcode,
-      items,
-      ...totals,
-      minimumOrderMessage: minimumOrderMessage(totals),
-      showPostcodeModal,
+  function pendingView(item: AddToCartInput): PendingItemView {
+    const product = fakeProducts.find((p) => p.productId === item.productId);
+    return {
+      type: item.type,
+      productId: item.productId,
+      attributeId: item.attributeId,
+      quantity: item.quantity,
+      title: product?.title ?? null,
+      attribute:
+        product && product.attributeId === item.attributeId && item.attributeId !== null
+          ? product.attribute
+          : null,
     };
-    if (pending) {
-      const product = fakeProducts.find((p) => p.productId === pending?.productId);
-      cart.pendingItem = {
-        ...pending,
-        title: product?.title ?? null,
-        attribute: product?.attribute ?? null,
-      };
-    }
-    return cart;
   }
 
-  const answer = (code: number, message: string): CartResponse => ({
-    code,
+  function view(warnings: readonly string[] = []): CartView {
+    // No postcode, lines, dialog or waiting item: the API would have no cart row.
+    if (postcode === null && lines.length === 0 && !showPostcodeModal && !pending) {
+      return emptyCartView([...warnings]);
+    }
+    return buildCartView(
+      {
+        cartId,
+        postcode,
+        showPostcodeModal,
+        lines: lines.map(({ id, product, quantity }) => ({
+          id,
+          type: product.type,
+          productId: product.productId,
+          attributeId: product.attributeId,
+          title: product.title,
+          attribute: product.attribute,
+          price: product.price,
+          quantity,
+          image: product.image,
+        })),
+        pendingItem: pending ? pendingView(pending) : null,
+        warnings,
+      },
+      fakeZones,
+    );
+  }
+
+  const answer = ({ status, message, warnings, errors }: Outcome): CartResponse => ({
+    code: status,
     message,
-    cart: view(),
+    cart: view(warnings),
+    ...(errors ? { errors } : {}),
   });
 
   async function record(call: string): Promise<void> {
@@ -167,65 +187,80 @@ export function createFakeCartApi(initial: FakeCartState = {}): FakeCartApi {
     if (offline) throw new CartNetworkError(new TypeError('Failed to fetch'));
   }
 
-  function addLine(input: AddToCartInput): CartResponse | null {
+  /**
+   * Adds a chosen product as the API does once the cart has a postcode; null (and nothing
+   * changed) while it has none.
+   */
+  function addLine(input: AddToCartInput): Outcome | null {
     const product = fakeProducts.find(
       (p) => p.productId === input.productId && p.type === input.type,
     );
-    if (!product) return answer(404, messages.cart.productNotFound);
+    if (!product) return { status: 404, message: messages.cart.productNotFound };
+    if (input.attributeId !== product.attributeId) {
+      return input.attributeId === null
+        ? { status: 400, message: messages.cart.sizeRequired }
+        : { status: 404, message: messages.cart.sizeNotFound };
+    }
     if (postcode === null) return null;
     if (!canDeliver(postcode, product.type, fakeZones)) {
-      return answer(422, messages.cart.cannotDeliver);
+      return { status: 422, message: messages.cart.cannotDeliver };
     }
     const existing = lines.find((line) => line.product === product);
-    if (existing) existing.quantity += input.quantity;
-    else lines.push({ id: newLineId(), product, quantity: input.quantity });
-    return answer(200, messages.cart.added);
+    const added = addToLine(existing?.quantity ?? 0, input.quantity);
+    if (!added.ok) return added.refusal;
+    if (existing) existing.quantity = added.quantity;
+    else lines.push({ id: newLineId(), product, quantity: added.quantity });
+    return { status: 200, message: messages.cart.added };
   }
 
   return {
     calls,
-    view,
+    view: () => view(),
     setOffline(value) {
       offline = value;
     },
     async get() {
       await record('GET /api/cart');
-      return answer(200, messages.cart.loaded);
+      return answer({ status: 200, message: messages.cart.loaded });
     },
     async add(input) {
       await record(`POST /api/cart/items ${input.productId}x${input.quantity}`);
-      const added = addLine(input);
-      if (added) return added;
-      pending = input;
+      const parsed = parseAddToCart(input);
+      if (!parsed.ok) {
+        return answer({ status: 400, message: parsed.errors.join(' '), errors: parsed.errors });
+      }
+      const added = addLine(parsed.value);
+      if (added) return answer(added);
+      pending = parsed.value;
       showPostcodeModal = true;
-      return answer(428, messages.cart.postcodeRequired);
+      return answer({ status: 428, message: messages.cart.postcodeRequired });
     },
     async setPostcode(raw) {
       await record(`PUT /api/cart/postcode ${raw}`);
       const error = validatePostcode(raw, 'modal');
-      if (error) return answer(400, error);
-      const next = normalisePostcode(raw);
-      if (next === postcode) return answer(409, messages.postcode.alreadySet);
-      lines = [];
-      postcode = next;
-      showPostcodeModal = false;
+      if (error) return answer({ status: 400, message: error, errors: [error] });
+      const change = decidePostcodeChange(postcode, normalisePostcode(raw));
+      if (!change.ok) return answer(change.refusal);
       const waiting = pending;
-      pending = null;
-      if (!waiting) return answer(200, messages.postcode.set);
-      const added = addLine(waiting);
-      if (added && added.code === 200) return answer(201, messages.cart.added);
-      return {
-        ...answer(200, messages.postcode.set),
-        cart: { ...view(), warnings: [added?.message ?? messages.cart.cannotDeliver] },
-      };
+      lines = [];
+      postcode = change.values.postcode;
+      showPostcodeModal = change.values.showPostcodeModal;
+      pending = change.values.pendingItem;
+      if (!waiting) return answer(postcodeSetOutcome('none'));
+      // The waiting item is added now; if it cannot be, it is dropped and the visitor told why.
+      // (addLine answers null only without a postcode, which the cart now has.)
+      const added = addLine(waiting) ?? { status: 422, message: messages.cart.cannotDeliver };
+      return answer(
+        postcodeSetOutcome(added.status === 200 ? 'added' : { refused: added.message }),
+      );
     },
     async remove(lineId) {
       await record(`DELETE /api/cart/items/${lineId}`);
       const line = lines.find((l) => l.id === lineId);
-      if (!line) return answer(404, messages.cart.lineNotFound);
+      if (!line) return answer({ status: 404, message: messages.cart.lineNotFound });
       if (line.quantity > 1) line.quantity -= 1;
       else lines = lines.filter((l) => l !== line);
-      return answer(200, messages.cart.removed);
+      return answer({ status: 200, message: messages.cart.removed });
     },
     async empty() {
       await record('DELETE /api/cart');
@@ -239,7 +274,10 @@ export function createFakeCartApi(initial: FakeCartState = {}): FakeCartApi {
       await record(`PUT /api/cart/postcode-modal ${String(open)}`);
       showPostcodeModal = open;
       if (!open) pending = null;
-      return answer(200, open ? messages.cart.modalOpened : messages.cart.modalClosed);
+      return answer({
+        status: 200,
+        message: open ? messages.cart.modalOpened : messages.cart.modalClosed,
+      });
     },
   };
 }

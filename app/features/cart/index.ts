@@ -19,6 +19,9 @@
  * notification: green for 200 and 201, red otherwise (pass `{ notifyFailure: false }` to show a
  * refusal yourself); the cart's warnings are shown too. A network failure rejects with
  * CartNetworkError (shown red as well).
+ *
+ * Test doubles (the fake cart API) are not exported here: tests and stories import them from
+ * `./testing`.
  */
 export {
   cartApi,
@@ -40,4 +43,3 @@ export {
 export type { CartActions, CartActionOptions, CartActorRef } from './cartClient';
 export { CartProvider, CartActorProvider, useCart, type CartStore } from './CartProvider';
 export { CartContents, displayPostcode, checkoutPath } from './CartContents';
-export { createFakeCartApi, fakeProducts, type FakeCartApi } from './fakeCartApi';

@@ -13,7 +13,8 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { emptyCartView } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
 import { Link } from '../../../ui';
-import { CartProvider, createFakeCartApi } from '../cart';
+import { CartProvider } from '../cart';
+import { createFakeCartApi } from '../cart/testing';
 import { OrderOnlineButton } from './OrderOnlineButton';
 import { clearOrphanedAnnouncements, StoryToasts, storyCatalogue } from './storyFixtures';
 

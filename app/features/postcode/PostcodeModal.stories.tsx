@@ -6,7 +6,8 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import type { PendingItemView } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
-import { CartProvider, createFakeCartApi, type CartResponse, type FakeCartApi } from '../cart';
+import { CartProvider, type CartResponse } from '../cart';
+import { createFakeCartApi, type FakeCartApi } from '../cart/testing';
 import { PostcodeModal } from './PostcodeModal';
 import { SitePostcodeModal } from './SitePostcodeModal';
 import {
