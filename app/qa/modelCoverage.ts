@@ -2,10 +2,11 @@
  * Model-based test support: paths through a machine that together reach every state and take
  * every transition, and the bookkeeping to prove it. Pure: no DOM, no React.
  *
- * The paths are the shortest path (xstate/graph `getShortestPaths`) to every distinct state the
- * given events can reach, plus each of those extended by one more event the state accepts. So
- * every edge of the reachable state graph is walked by some path; a test replays each path on
- * the real implementation and checks the state's invariants after every step.
+ * The reachable model is explored once (xstate/graph `getShortestPaths` to every distinct
+ * snapshot); from it a small set of paths is chosen that reaches every state node and takes every
+ * transition. A test replays each of those paths on the real implementation and checks the
+ * state's invariants after every step, and can check the invariants of every reachable snapshot on
+ * the pure model, which costs no actor.
  */
 import {
   initialTransition,
@@ -103,34 +104,74 @@ export function walk(
   return { initial, steps };
 }
 
+export interface ModelOptions {
+  events: readonly EventObject[];
+  input?: unknown;
+}
+
 /**
- * The shortest path to every reachable state, and each one extended by every event (from
- * `events`) its last state accepts. Descriptions read like "REQUEST {...} → xstate.done....".
+ * The reachable model: the shortest path (xstate/graph `getShortestPaths`) to every distinct
+ * snapshot (state value and context) the events can reach, each with the snapshot it ends in.
+ * Pure and cheap next to replaying on a live actor; build it once per test file.
  */
-export function coveringPaths(
+export function exploreModel(
   machine: AnyStateMachine,
-  options: { events: readonly EventObject[]; input?: unknown },
-): ModelPath[] {
+  options: ModelOptions,
+): { events: EventObject[]; state: AnyMachineSnapshot }[] {
   const shortest = getShortestPaths(machine, {
     events: [...options.events],
     ...(options.input === undefined ? {} : { input: options.input }),
   } as Parameters<typeof getShortestPaths>[1]);
-  const seen = new Set<string>();
-  const paths: ModelPath[] = [];
-  const add = (events: EventObject[]) => {
-    const description = events.length === 0 ? '(start)' : events.map(describeEvent).join(' → ');
-    if (seen.has(description)) return;
-    seen.add(description);
-    paths.push({ description, events });
-  };
-  for (const path of shortest) {
+  return shortest.map((path) => {
     const events = path.steps.map((step) => step.event).filter((e) => e.type !== 'xstate.init');
-    add(events);
+    // Replayed with `transition`, as `walk` does, so the snapshot carries its invoked children.
+    const { initial, steps } = walk(machine, events, options.input);
+    return { events, state: steps.at(-1)?.after ?? initial };
+  });
+}
+
+const describePath = (events: readonly EventObject[]) =>
+  events.length === 0 ? '(start)' : events.map(describeEvent).join(' → ');
+
+/**
+ * A small set of paths that together reach every state node and take every transition the events
+ * can reach: for each state node, the shortest path into it; for each transition, the shortest
+ * path to a state that takes it, plus the event that does. Paths that are the start of another
+ * chosen path are dropped (replaying the longer one checks every step of the shorter).
+ *
+ * `alsoCover` names further situations worth a path of their own (for example "the queue holds
+ * r2 then r1"): every distinct non-null key it returns for a reachable snapshot gets the shortest
+ * path to such a snapshot.
+ */
+export function coveringPaths(
+  machine: AnyStateMachine,
+  options: ModelOptions & { alsoCover?: (snapshot: AnyMachineSnapshot) => string | null },
+): ModelPath[] {
+  const best = new Map<string, EventObject[]>();
+  const offer = (key: string, events: EventObject[]) => {
+    const current = best.get(key);
+    if (!current || events.length < current.length) best.set(key, events);
+  };
+  for (const { events, state } of exploreModel(machine, options)) {
+    for (const id of activeStateIds(machine, state)) offer(`state ${id}`, events);
+    const extra = options.alsoCover?.(state);
+    if (extra) offer(`also ${extra}`, events);
     for (const next of options.events) {
-      if ((path.state as AnyMachineSnapshot).can(next as never)) add([...events, next]);
+      if (!state.can(next as never)) continue;
+      for (const taken of machine.getTransitionData(state as never, next as never)) {
+        offer(`transition ${transitionKey(taken as AnyTransitionDefinition)}`, [...events, next]);
+      }
     }
   }
-  return paths;
+  const chosen = new Map<string, EventObject[]>();
+  for (const events of best.values()) chosen.set(describePath(events), events);
+  const isPrefix = (short: EventObject[], long: EventObject[]) =>
+    short.length < long.length && short.every((event, i) => event === long[i]);
+  const all = [...chosen.values()];
+  return all
+    .filter((events) => !all.some((other) => isPrefix(events, other)))
+    .sort((a, b) => a.length - b.length || describePath(a).localeCompare(describePath(b)))
+    .map((events) => ({ description: describePath(events), events }));
 }
 
 /** The states and transitions a set of paths reaches on the model. */
