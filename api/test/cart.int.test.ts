@@ -690,7 +690,8 @@ describe(`cart (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
 describe('cart cookie Secure flag (COOKIE_SECURE)', () => {
   const flagOf = async (env: Record<string, string>, headers: Record<string, string> = {}) => {
-    const app = await createTestApp({ env });
+    // Only the configuration differs: every app shares the file's database.
+    const app = await createTestApp({ env, db: t.db });
     try {
       const res = await request(app.app.callback())
         .put('/api/cart/postcode')

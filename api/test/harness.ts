@@ -64,10 +64,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * An app on a new seeded database, or on `db` when given (several configurations of the app can
+ * share one database; then `close` leaves the database open for its owner).
+ */
 export async function createTestApp(
-  options: { ssr?: SsrRuntime; env?: Record<string, string> } = {},
+  options: { ssr?: SsrRuntime; env?: Record<string, string>; db?: TestDatabase } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const shared = options.db;
+  const db = shared ?? (await createTestDatabase());
   const config = testConfig(options.env);
   const app = createApp({
     config,
@@ -75,5 +80,5 @@ export async function createTestApp(
     logger: createLogger('silent'),
     ...(options.ssr ? { ssr: options.ssr } : {}),
   });
-  return { app, db, close: () => db.close() };
+  return { app, db, close: () => (shared ? Promise.resolve() : db.close()) };
 }
