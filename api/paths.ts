@@ -17,9 +17,21 @@ function findProjectRoot(start: string): string {
   }
 }
 
-export const projectRoot = findProjectRoot(dirname(fileURLToPath(import.meta.url)));
-export const migrationsDir = resolve(projectRoot, 'api/db/migrations');
-export const uploadsDir = resolve(projectRoot, 'api/uploads');
-export const publicDir = resolve(projectRoot, 'api/public');
+const moduleDir = dirname(fileURLToPath(import.meta.url));
+export const projectRoot = findProjectRoot(moduleDir);
+
+/**
+ * True when this code runs from the built bundle (dist/api/server.js). The build copies the
+ * migrations and the uploads into dist/, so a production install needs only dist/ and package*.json
+ * (see `build:api`); from source (development, tests) they are read where they are edited.
+ */
+const fromBundle = moduleDir === resolve(projectRoot, 'dist/api');
+
+export const migrationsDir = fromBundle
+  ? resolve(projectRoot, 'dist/api/migrations')
+  : resolve(projectRoot, 'api/db/migrations');
+export const uploadsDir = fromBundle
+  ? resolve(projectRoot, 'dist/uploads')
+  : resolve(projectRoot, 'api/uploads');
 export const clientDistDir = resolve(projectRoot, 'dist/client');
 export const serverEntryPath = resolve(projectRoot, 'dist/server/entry-server.js');

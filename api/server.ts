@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { prepareDatabase } from './db/prepare';
+import { demoVatNumber, site } from './domain/site';
 import { createLogger } from './logger';
 import { createMailer } from './services/mail/mailer';
 import { createMailWorker } from './services/mail/worker';
@@ -22,6 +23,16 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  if (
+    config.env === 'production' &&
+    !config.seedDemoCatalogue &&
+    site.vatNumber === demoVatNumber
+  ) {
+    // A real shop (no demo catalogue) still showing the demo company's details on every page.
+    logger.warn(
+      'api/domain/site.ts still holds the demo company details (VAT number GB 123 4567 89): edit them and rebuild',
+    );
+  }
   const database = await prepareDatabase(config, logger);
   const ssr: SsrRuntime =
     config.env === 'development' ? await developmentRuntime() : await productionRuntime();

@@ -18,6 +18,9 @@ export interface SiteConfig {
   vatNumber: string;
 }
 
+/** The demo company's VAT number: a real shop replaces it (docs/deploy.md, "Before going live"). */
+export const demoVatNumber = 'GB 123 4567 89';
+
 export const site: SiteConfig = {
   companyName: 'Fuelyard',
   legalName: 'Fuelyard Fuels Ltd',
@@ -40,7 +43,7 @@ export const site: SiteConfig = {
     { network: 'instagram', label: 'Instagram', href: 'https://www.instagram.com/fuelyard' },
     { network: 'x', label: 'X', href: 'https://x.com/fuelyard' },
   ],
-  vatNumber: 'GB 123 4567 89',
+  vatNumber: demoVatNumber,
 };
 
 /** tel: link for a displayed UK number ("028 9649 6020" -> "tel:+442896496020"). */
