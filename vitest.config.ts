@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './app/content/vitePlugin.ts';
 import { playwright } from '@vitest/browser-playwright';
@@ -12,7 +12,26 @@ import { chromiumArgs, chromiumPath } from './e2e/chromium.ts';
  *               when TEST_DATABASE_URL is set (*.int.test.ts)
  *  - storybook: every story as a browser test in Chromium, with accessibility checks
  *  - e2e:       the production build, started the way `npm start` does, driven in Chromium
+ * and, only when TEST_DATABASE_URL names a PostgreSQL server (`npm run test:postgres`):
+ *  - scale:     two production server processes on one PostgreSQL database (e2e/*.pg.ts)
  */
+const scaleOut: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        extends: true,
+        test: {
+          name: 'scale',
+          environment: 'node' as const,
+          include: ['e2e/**/*.pg.ts'],
+          globalSetup: ['e2e/build-setup.ts'],
+          // Real processes and a mail lease to wait out: each test sets its own timeout.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ]
+  : [];
+
 export default defineConfig({
   // A vitest config shadows vite.config.ts, so the React plugin is repeated here.
   plugins: [react(), contentPlugin()],
@@ -25,6 +44,10 @@ export default defineConfig({
           environment: 'node',
           include: ['{api,app,ui}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/*.browser.test.{ts,tsx}', 'node_modules/**'],
+          // Pure tests: none takes more than about 0.2 s on an idle machine (the lint probes in
+          // api/test/boundaries.test.ts set their own, longer timeout). The lane shares two cores
+          // with three others in `npm test`, so it does not rely on vitest's 5 s default either.
+          testTimeout: 15_000,
         },
       },
       {
@@ -36,6 +59,9 @@ export default defineConfig({
           // and the schema share one copy of graphql, as they do in the production bundle.
           server: { deps: { inline: ['graphql-http'] } },
           include: ['api/**/*.int.test.ts'],
+          // HTTP through the app on a real database: most tests take under 0.1 s idle, but every
+          // new PGlite (migrations and seed) costs about 2 s, and a loaded CI box is several
+          // times slower. Tests that open databases of their own say so and set their own.
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -67,6 +93,7 @@ export default defineConfig({
         },
         test: {
           name: 'storybook',
+          // Each story renders and plays in real Chromium: 0.3–2.7 s per story idle (measured).
           testTimeout: 30_000,
           browser: {
             enabled: true,
@@ -87,10 +114,13 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,
+          // A real browser against the production server: 1–3.5 s per test idle (measured);
+          // the hooks also build the bundle and start the server.
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
       },
+      ...scaleOut,
     ],
   },
 });

@@ -61,7 +61,7 @@ const schema = yup.object({
   MAIL_RETRY_BASE_MS: yup.number().integer().min(1).max(3_600_000).default(5_000),
   MAIL_RETRY_MAX_MS: yup.number().integer().min(1).max(86_400_000).default(3_600_000),
   MAIL_MAX_ATTEMPTS: yup.number().integer().min(1).max(1000).default(30),
-  MAIL_LEASE_MS: yup.number().integer().min(60_000).max(3_600_000).default(120_000),
+  MAIL_LEASE_MS: yup.number().integer().min(10_000).max(3_600_000).default(120_000),
   ENQUIRY_RATE_LIMIT: yup.number().integer().min(1).max(100_000).default(5),
   ENQUIRY_RATE_WINDOW_SECONDS: yup.number().integer().min(1).max(86_400).default(600),
   COOKIE_SECURE: yup

@@ -24,6 +24,10 @@ export interface SmtpPeer {
   attempts: number;
   /** Messages received in full but left without an answer (mode 'stall'). */
   stalled: number;
+  /** The envelope sender of each stalled message, in order (which client is waiting). */
+  stalledFrom: string[];
+  /** How long to wait before accepting a message (a slow server keeps a send in flight). */
+  acceptDelayMs: number;
   /** Answers every stalled message with a temporary failure. */
   releaseStalled(): void;
   close(): Promise<void>;
@@ -37,6 +41,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     received: [],
     attempts: 0,
     stalled: 0,
+    stalledFrom: [],
+    acceptDelayMs: 0,
     releaseStalled() {
       for (const release of pending.splice(0)) release();
     },
@@ -65,8 +71,11 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const envelope = session.envelope;
+        const from = envelope.mailFrom ? envelope.mailFrom.address : '';
         if (peer.mode === 'stall') {
           peer.stalled += 1;
+          peer.stalledFrom.push(from);
           pending.push(() => callback(temporaryFailure('Timed out while processing')));
           return;
         }
@@ -75,16 +84,16 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
-        const envelope = session.envelope;
-        peer.received.push({
-          envelope: {
-            from: envelope.mailFrom ? envelope.mailFrom.address : '',
-            to: envelope.rcptTo.map((recipient) => recipient.address),
-          },
-          raw,
-          parsed: parseMail(raw),
-        });
-        callback(null, 'Queued');
+        const accept = () => {
+          peer.received.push({
+            envelope: { from, to: envelope.rcptTo.map((recipient) => recipient.address) },
+            raw,
+            parsed: parseMail(raw),
+          });
+          callback(null, 'Queued');
+        };
+        if (peer.acceptDelayMs > 0) setTimeout(accept, peer.acceptDelayMs);
+        else accept();
       });
     },
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emlFileName } from './mailer';
+import { emlFileName, smtpTimeouts } from './mailer';
 import { describeMailError, retryDelayMs } from './worker';
 
 describe('retryDelayMs', () => {
@@ -54,5 +54,28 @@ describe('emlFileName', () => {
       'enquiry-0f8c2f6e-1b1c-4f0e-9a7c-2b8d2f1e3a4b@fuelyard.co.uk.eml',
     );
     expect(emlFileName('<../../etc/passwd x>')).toBe('.._.._etc_passwd_x.eml');
+  });
+});
+
+describe('smtpTimeouts', () => {
+  it('is 15 s, 15 s and 30 s at the default 2-minute lease, and no more for a longer lease', () => {
+    const standard = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+    expect(smtpTimeouts(120_000)).toEqual(standard);
+    expect(smtpTimeouts(3_600_000)).toEqual(standard);
+  });
+
+  it('shrinks with a shorter lease, so a send always ends inside its lease', () => {
+    for (const leaseMs of [10_000, 20_000, 59_999, 60_000, 119_999]) {
+      const t = smtpTimeouts(leaseMs);
+      expect(t.connectionTimeout + t.greetingTimeout + t.socketTimeout).toBeLessThanOrEqual(
+        leaseMs / 2 + 1,
+      );
+      expect(t.socketTimeout).toBeGreaterThan(0);
+    }
+    expect(smtpTimeouts(10_000)).toEqual({
+      connectionTimeout: 1_250,
+      greetingTimeout: 1_250,
+      socketTimeout: 2_500,
+    });
   });
 });

@@ -24,10 +24,23 @@ export interface Mailer {
 }
 
 /**
- * SMTP timeouts. A message must be accepted or refused well inside the worker's lease
- * (MAIL_LEASE_MS, at least 60 s), or a second worker could take it over while it is still going.
+ * SMTP timeouts for a worker lease (MAIL_LEASE_MS). A message must be accepted or refused well
+ * inside the lease, or a second worker could take it over while it is still going: at the default
+ * lease (2 minutes) they are 15 s to connect, 15 s for the greeting and 30 s of silence, together
+ * half the lease; a shorter lease scales them down in proportion, a longer one keeps them.
  */
-const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+export function smtpTimeouts(leaseMs: number): {
+  connectionTimeout: number;
+  greetingTimeout: number;
+  socketTimeout: number;
+} {
+  const scale = Math.min(1, leaseMs / 120_000);
+  return {
+    connectionTimeout: Math.round(15_000 * scale),
+    greetingTimeout: Math.round(15_000 * scale),
+    socketTimeout: Math.round(30_000 * scale),
+  };
+}
 
 /**
  * With SMTP_URL, a nodemailer SMTP transport. Without it (the `npm start` default), each message is
@@ -35,11 +48,11 @@ const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, sock
  * program opens, so the demo works with no mail server.
  */
 export function createMailer(
-  config: Pick<MailConfig, 'smtpUrl' | 'from' | 'dir'>,
+  config: Pick<MailConfig, 'smtpUrl' | 'from' | 'dir' | 'leaseMs'>,
   logger: Logger,
 ): Mailer {
   return config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.from)
+    ? createSmtpMailer(config.smtpUrl, config.from, smtpTimeouts(config.leaseMs))
     : createFileMailer(config.dir, config.from, logger);
 }
 
@@ -55,8 +68,12 @@ function message(mail: OutgoingMail, from: string) {
   };
 }
 
-function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+function createSmtpMailer(
+  url: string,
+  from: string,
+  timeouts: ReturnType<typeof smtpTimeouts>,
+): Mailer {
+  const transport = nodemailer.createTransport({ url, ...timeouts });
   return {
     kind: 'smtp',
     async send(mail) {

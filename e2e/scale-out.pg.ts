@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpPeer, type SmtpPeer } from '../api/test/smtpPeer';
+import { projectRoot, startServer, type ServerProcess } from './serverProcess';
+
+/**
+ * Scale-out on one PostgreSQL, as docs/deploy.md describes it: two real server processes
+ * (`node dist/api/server.js`, the production build) on different ports, started at the same time
+ * against one new, empty database, both sending mail to one real SMTP peer. Runs in the PostgreSQL
+ * lane (`npm run test:postgres`), which names the server in TEST_DATABASE_URL.
+ *
+ * Slow by nature: each step is real HTTP to real processes, and the last test waits out a mail
+ * lease (MAIL_LEASE_MS, 10 s here) after a SIGKILL. Timeouts below are sized from idle runs with a
+ * wide margin for a loaded 2-core CI machine.
+ */
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (!serverUrl)
+  throw new Error('The scale-out lane needs TEST_DATABASE_URL (a PostgreSQL server).');
+
+const LEASE_MS = 10_000;
+const databaseName = `fuelyard_scale_${randomBytes(6).toString('hex')}`;
+const databaseUrl = (() => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  return url.href;
+})();
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+let pool: pg.Pool;
+let smtp: SmtpPeer;
+let dataDir: string;
+const servers: Record<'a' | 'b', ServerProcess> = {} as Record<'a' | 'b', ServerProcess>;
+
+/** Each process signs its mail with its own envelope sender, so the peer can tell them apart. */
+const senders = { a: 'a@scale.fuelyard.test', b: 'b@scale.fuelyard.test' } as const;
+
+function serverEnv(name: 'a' | 'b'): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: '4',
+    DATA_DIR: join(dataDir, name),
+    SMTP_URL: smtp.url,
+    MAIL_FROM: `Fuelyard ${name.toUpperCase()} <${senders[name]}>`,
+    MAIL_TO: 'orders@fuelyard.test',
+    MAIL_POLL_INTERVAL_MS: '100',
+    MAIL_LEASE_MS: String(LEASE_MS),
+    MAIL_RETRY_BASE_MS: '200',
+    MAIL_RETRY_MAX_MS: '1000',
+    // The client address comes from X-Forwarded-For, as behind the reverse proxy, so each test
+    // has its own rate-limit key.
+    TRUST_PROXY: 'true',
+  };
+}
+
+beforeAll(async () => {
+  await adminQuery(`create database ${databaseName}`);
+  pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  smtp = await startSmtpPeer();
+  dataDir = mkdtempSync(join(tmpdir(), 'fuelyard-scale-'));
+  // Both at once, on an empty database: their migrations and seeds race.
+  const [a, b] = await Promise.all([startServer(serverEnv('a')), startServer(serverEnv('b'))]);
+  servers.a = a;
+  servers.b = b;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(Object.values(servers).map((server) => server.stop()));
+  await smtp?.close();
+  await pool?.end();
+  await adminQuery(`drop database if exists ${databaseName} with (force)`);
+  rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+async function rows<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  return (await pool.query(text, values)).rows as T[];
+}
+
+interface CartAnswer {
+  code: number;
+  cart: { cartId: string | null; postcode: string | null; items: { quantity: number }[] };
+}
+
+async function api(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: { body?: unknown; cookie?: string; ip?: string } = {},
+): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  return { status: res.status, json: await res.json(), headers: res.headers };
+}
+
+function enquiry(email: string) {
+  return {
+    name: 'Aoife Murphy',
+    email,
+    address: '3 Quay Street, Newry BT35 6AA',
+    companyName: 'Murphy Fuels',
+    telephone: '028 3026 1234',
+    telephone2: '',
+    message: 'Please quote for 20 pallets of smokeless coal.',
+  };
+}
+
+/** Mail the peer accepted whose Reply-To is `email`. */
+const receivedFor = (email: string) =>
+  smtp.received.filter((mail) => mail.parsed.headers.get('reply-to') === email);
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('two server processes on one PostgreSQL', () => {
+  it('migrate and seed once when both start at once on an empty database', async () => {
+    const journal = JSON.parse(
+      readFileSync(join(projectRoot, 'api/db/migrations/meta/_journal.json'), 'utf8'),
+    ) as { entries: unknown[] };
+    const applied = await rows<{ n: number }>(
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    );
+    expect(applied[0]?.n).toBe(journal.entries.length);
+    const products = await rows<{ slug: string }>('select slug from products');
+    expect(products.length).toBeGreaterThan(10);
+    expect(new Set(products.map((p) => p.slug)).size).toBe(products.length);
+    for (const server of [servers.a, servers.b]) {
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+    }
+  });
+
+  it('share carts: a cart made on A is read and changed on B, and A sees the change', async () => {
+    const made = await api(servers.a, 'PUT', '/api/cart/postcode', {
+      body: { postcode: 'BT1 1AA' },
+    });
+    expect(made.status).toBe(200);
+    const cookie = (made.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(cookie).toMatch(/^cartId=[0-9a-f-]{36}$/);
+    const cartId = (made.json as CartAnswer).cart.cartId;
+
+    const read = await api(servers.b, 'GET', '/api/cart', { cookie });
+    expect(read.json).toMatchObject({ code: 200, cart: { cartId, postcode: 'BT11AA' } });
+
+    const { rows: coal } = await pool.query<{ productId: number; sizeId: number }>(
+      `select p.id as "productId", s.id as "sizeId" from products p
+         join product_sizes s on s.product_id = p.id
+        where p.type = 'coal' and p.purchasable and coalesce(s.price, p.price) is not null
+        order by p.id, s.id limit 1`,
+    );
+    const choice = { type: 'coal', productId: coal[0]?.productId, attributeId: coal[0]?.sizeId };
+    const added = await api(servers.b, 'POST', '/api/cart/items', {
+      cookie,
+      body: { ...choice, quantity: 3 },
+    });
+    expect(added.status).toBe(200);
+    const fromA = (await api(servers.a, 'GET', '/api/cart', { cookie })).json as CartAnswer;
+    expect(fromA.cart.cartId).toBe(cartId);
+    expect(fromA.cart.items.map((item) => item.quantity)).toEqual([3]);
+
+    // Both add to the same line at once: one line of 5, never two lines.
+    const both = await Promise.all([
+      api(servers.a, 'POST', '/api/cart/items', { cookie, body: { ...choice, quantity: 1 } }),
+      api(servers.b, 'POST', '/api/cart/items', { cookie, body: { ...choice, quantity: 1 } }),
+    ]);
+    expect(both.map((answer) => answer.status)).toEqual([200, 200]);
+    const fromB = (await api(servers.b, 'GET', '/api/cart', { cookie })).json as CartAnswer;
+    expect(fromB.cart.items.map((item) => item.quantity)).toEqual([5]);
+  });
+
+  it('share the enquiry rate limit: 5 on A, then the 6th on B gets 429; each mailed once', async () => {
+    const ip = '203.0.113.10';
+    const emails = Array.from({ length: 5 }, (_, i) => `buyer${i}@limit.example.org`);
+    // A slow peer keeps each send in flight for a while, so both workers are looking for work
+    // while a message is claimed: a second claim of the same message would show as a duplicate.
+    smtp.acceptDelayMs = 300;
+    try {
+      for (const email of emails) {
+        const sent = await api(servers.a, 'POST', '/api/enquiries', { ip, body: enquiry(email) });
+        expect(sent.json).toEqual({ code: 200, message: 'Email sent!' });
+      }
+      const sixth = await api(servers.b, 'POST', '/api/enquiries', {
+        ip,
+        body: enquiry('buyer5@limit.example.org'),
+      });
+      expect(sixth.status).toBe(429);
+      expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another client is not limited by it.
+      const other = await api(servers.b, 'POST', '/api/enquiries', {
+        ip: '203.0.113.11',
+        body: enquiry('other@limit.example.org'),
+      });
+      expect(other.status).toBe(200);
+
+      const all = [...emails, 'other@limit.example.org'];
+      await until(
+        'every enquiry to be mailed',
+        () => all.every((e) => receivedFor(e).length > 0),
+        30_000,
+      );
+      // Give a duplicate time to arrive: several poll intervals of both workers.
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(all.map((email) => receivedFor(email).length)).toEqual(all.map(() => 1));
+      expect(receivedFor('buyer5@limit.example.org')).toEqual([]);
+      const outbox = await rows<{ status: string; attempts: number }>(
+        `select status, attempts from mail_outbox where reply_to like '%@limit.example.org'`,
+      );
+      expect(outbox).toEqual(all.map(() => ({ status: 'sent', attempts: 1 })));
+    } finally {
+      smtp.acceptDelayMs = 0;
+    }
+  }, 60_000);
+
+  it('mail a message exactly once when the process sending it is killed with SIGKILL mid-send', async () => {
+    const email = 'killed@sigkill.example.org';
+    // The peer takes the message in full and never answers: the sender is stuck mid-send.
+    smtp.mode = 'stall';
+    const stalledBefore = smtp.stalled;
+    const accepted = await api(servers.a, 'POST', '/api/enquiries', {
+      ip: '203.0.113.20',
+      body: enquiry(email),
+    });
+    expect(accepted.json).toEqual({ code: 200, message: 'Email sent!' });
+    await until('a worker to start sending', () => smtp.stalled > stalledBefore, 20_000);
+    const sender = smtp.stalledFrom.at(-1) === senders.a ? 'a' : 'b';
+    const survivor = sender === 'a' ? 'b' : 'a';
+    servers[sender].child.kill('SIGKILL');
+    expect(await servers[sender].exited).toBe('SIGKILL');
+    smtp.releaseStalled();
+    smtp.mode = 'accept';
+
+    // The row stays claimed until its lease runs out; then the survivor sends it.
+    await until('the survivor to send it', () => receivedFor(email).length > 0, LEASE_MS + 30_000);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(receivedFor(email)).toHaveLength(1);
+    expect(receivedFor(email)[0]?.envelope.from).toBe(senders[survivor]);
+    const [row] = await rows<{ status: string; attempts: number }>(
+      'select status, attempts from mail_outbox where reply_to = $1',
+      [email],
+    );
+    expect(row).toEqual({ status: 'sent', attempts: 2 });
+    // The survivor goes on serving.
+    expect((await fetch(`${servers[survivor].url}/api/health`)).status).toBe(200);
+  }, 90_000);
+});
