@@ -42,6 +42,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
   });
 
+  it('needs a pool of at least 2 (migrations hold one connection for their lock)', () => {
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow('DATABASE_POOL_SIZE');
+    expect(loadConfig({ DATABASE_POOL_SIZE: '2' }).databasePoolSize).toBe(2);
+  });
+
   it('reads COOKIE_SECURE as auto, true or false', () => {
     expect(loadConfig({}).cookieSecure).toBe('auto');
     expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);

@@ -17,7 +17,8 @@ const schema = yup.object({
     .trim()
     .matches(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
-  DATABASE_POOL_SIZE: yup.number().integer().min(1).max(200).default(10),
+  // Migrations hold one connection for their advisory lock and run on another: at least 2.
+  DATABASE_POOL_SIZE: yup.number().integer().min(2).max(200).default(10),
   DATA_DIR: yup.string().trim().default('data'),
   LOG_LEVEL: yup
     .string()

@@ -1,13 +1,40 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
-/** Structured JSON logs on stdout, one line per event. */
-export function createLogger(level: string, base: Record<string, unknown> = {}): Logger {
-  return pino({
+/**
+ * pino's error serializer (with the cause as its own object), minus the bound values of a failed query. Drizzle's DrizzleQueryError
+ * puts them in its message (and so its stack) after "params:", and in `params`; they can hold a
+ * visitor's name, e-mail or address, which must never reach the logs. The SQL text has only
+ * placeholders and is kept.
+ */
+export function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const serialized = pino.stdSerializers.errWithCause(error) as Record<string, unknown>;
+  const { query } = error as Error & { query?: unknown };
+  if ('params' in error && typeof query === 'string') {
+    delete serialized.params;
+    const message = `Failed query: ${query}\nparams: [redacted]`;
+    const head = `${error.name}: ${error.message}`;
+    const stack = error.stack ?? '';
+    serialized.message = message;
+    serialized.stack = `${error.name}: ${message}${stack.startsWith(head) ? stack.slice(head.length) : ''}`;
+  }
+  return serialized;
+}
+
+/** Structured JSON logs on stdout (or `destination`), one line per event. */
+export function createLogger(
+  level: string,
+  base: Record<string, unknown> = {},
+  destination?: DestinationStream,
+): Logger {
+  const options = {
     level,
     base: { service: 'fuelyard', ...base },
     timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: { err: serializeError },
     redact: { paths: ['req.headers.cookie', 'req.headers.authorization'], remove: true },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
