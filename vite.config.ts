@@ -21,7 +21,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // server, and those requests would compete with its images and fonts for the first paint.
         modulePreload: false,
         manifest: true,
-        sourcemap: true,
+        // Maps are written for the operator but not named in the bundle, and never served.
+        sourcemap: 'hidden',
         rollupOptions: { input: 'app/index.html' },
       },
   // The server and the browser must run the same build of styled-components, or class names

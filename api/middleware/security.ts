@@ -9,8 +9,9 @@ export interface SecurityOptions {
 }
 
 /**
- * Security headers on every response (HTML, API and assets alike). Scripts must carry the
- * per-response nonce, which the server renderer writes into the HTML it sends.
+ * Security headers on every response (HTML, API and assets alike), and HSTS on HTTPS ones.
+ * Scripts must carry the per-response nonce, which the server renderer writes into the HTML it
+ * sends.
  */
 export function securityHeaders({ development, scriptOrigins = [] }: SecurityOptions): Middleware {
   const extra = scriptOrigins.map((origin) => ` ${origin}`).join('');
@@ -22,6 +23,9 @@ export function securityHeaders({ development, scriptOrigins = [] }: SecurityOpt
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    // HTTPS answers (directly, or as a trusted proxy's X-Forwarded-Proto says) pin HTTPS for a
+    // year. Never over plain HTTP, where a browser ignores it and a local `npm start` must work.
+    if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     const scriptSrc = development
       ? `'self' 'unsafe-inline'${extra}`
       : `'self' 'nonce-${nonce}'${extra}`;

@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
@@ -17,6 +17,23 @@ export interface SsrRuntime {
 }
 
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+/**
+ * Whether a request path may be answered from dist/client. The path is judged as the file server
+ * will see it (percent-decoded and normalised, so `/app%2findex.html` and `/./app/index.html` are
+ * the template): never the SSR template under app/, and never a source map (the build keeps
+ * hidden maps beside the bundle for the operator; they hold the full original source).
+ */
+export function isPublicAsset(rawPath: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return false;
+  }
+  const path = posix.normalize(decoded.replace(/\\/g, '/'));
+  return !path.startsWith('/app/') && !path.endsWith('.map');
+}
 
 /** The fonts the first paint uses (body text and headings), fetched before the CSS asks. */
 const CRITICAL_FONTS = [
@@ -72,8 +89,8 @@ export async function productionRuntime(): Promise<SsrRuntime> {
   return {
     template: async () => template,
     entry: async () => entry,
-    // The template (dist/client/app/index.html) is never served as a static file.
-    assets: async (ctx, next) => (ctx.path.startsWith('/app/') ? next() : statics(ctx, next)),
+    // The template (dist/client/app/index.html) and source maps are never served.
+    assets: async (ctx, next) => (isPublicAsset(ctx.path) ? statics(ctx, next) : next()),
   };
 }
 

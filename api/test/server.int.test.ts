@@ -78,3 +78,24 @@ describe('server basics', () => {
     expect(res.headers['x-request-id']).toBe('test-request-0001');
   });
 });
+
+describe('Strict-Transport-Security', () => {
+  const hsts = async (env: Record<string, string>, headers: Record<string, string> = {}) => {
+    const app = await createTestApp({ env, db: t.db });
+    const res = await request(app.app.callback()).get('/api/health').set(headers);
+    expect(res.status).toBe(200);
+    return (res.headers as Record<string, string | undefined>)['strict-transport-security'];
+  };
+
+  it('is sent on HTTPS answers reported by a trusted proxy', async () => {
+    expect(await hsts({ TRUST_PROXY: 'true' }, { 'X-Forwarded-Proto': 'https' })).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+  });
+
+  it('is not sent over plain HTTP, nor for an untrusted X-Forwarded-Proto', async () => {
+    expect(await hsts({})).toBeUndefined();
+    expect(await hsts({ TRUST_PROXY: 'true' })).toBeUndefined();
+    expect(await hsts({}, { 'X-Forwarded-Proto': 'https' })).toBeUndefined();
+  });
+});
