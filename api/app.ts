@@ -4,7 +4,7 @@ import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { NotFoundError } from './errors';
+import { MethodNotAllowedError, NotFoundError } from './errors';
 import type { Logger } from './logger';
 import { errorHandler } from './middleware/errors';
 import { requestLog } from './middleware/requestLog';
@@ -58,7 +58,19 @@ export function createApp({ config, database, logger, ssr, mailWorker }: AppDeps
   }
   const enquiries = enquiryRoutes({ db: database.db, config, logger, mailWorker });
   api.use(enquiries.routes(), enquiries.allowedMethods());
-  api.all('/{*rest}', () => {
+  // Anything else under /api: 405 with Allow when the path exists for other methods, else 404.
+  const fallbackPath = '/api/{*rest}';
+  api.all('/{*rest}', (ctx) => {
+    const allowed = new Set<string>();
+    for (const layer of api.match(ctx.path, ctx.method).path) {
+      if (layer.path !== fallbackPath) layer.methods.forEach((method) => allowed.add(method));
+    }
+    if (allowed.size > 0) {
+      ctx.set('Allow', [...allowed].join(', '));
+      throw new MethodNotAllowedError(
+        `${ctx.method} is not allowed here. Allowed: ${[...allowed].join(', ')}.`,
+      );
+    }
     throw new NotFoundError('No such API endpoint.');
   });
   app.use(api.routes());

@@ -99,3 +99,31 @@ describe('Strict-Transport-Security', () => {
     expect(await hsts({}, { 'X-Forwarded-Proto': 'https' })).toBeUndefined();
   });
 });
+
+describe('methods on API paths', () => {
+  it.each([
+    ['put', '/api/cart'],
+    ['post', '/api/health'],
+    ['get', '/api/enquiries'],
+    ['put', '/api/cart/items'],
+  ] as const)('%s %s answers 405 with Allow', async (method, path) => {
+    const res = await request(t.app.callback())[method](path);
+    expect(res.status).toBe(405);
+    expect((res.body as { code: number }).code).toBe(405);
+    const allow = String(res.headers.allow ?? '');
+    expect(allow).not.toBe('');
+    expect(allow.split(', ')).not.toContain(method.toUpperCase());
+  });
+
+  it('names the methods a path takes', async () => {
+    const res = await request(t.app.callback()).put('/api/enquiries');
+    expect(res.headers.allow).toBe('POST');
+    expect(res.body).toEqual({ code: 405, message: 'PUT is not allowed here. Allowed: POST.' });
+  });
+
+  it('still answers 404 for a path that does not exist', async () => {
+    const res = await request(t.app.callback()).post('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.headers.allow).toBeUndefined();
+  });
+});
