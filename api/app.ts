@@ -66,10 +66,9 @@ export function createApp({ config, database, logger, ssr, mailWorker }: AppDeps
       if (layer.path !== fallbackPath) layer.methods.forEach((method) => allowed.add(method));
     }
     if (allowed.size > 0) {
-      ctx.set('Allow', [...allowed].join(', '));
-      throw new MethodNotAllowedError(
-        `${ctx.method} is not allowed here. Allowed: ${[...allowed].join(', ')}.`,
-      );
+      const allow = [...allowed].join(', ');
+      ctx.set('Allow', allow);
+      throw new MethodNotAllowedError(`${ctx.method} is not allowed here. Allowed: ${allow}.`);
     }
     throw new NotFoundError('No such API endpoint.');
   });

@@ -3,10 +3,10 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 export type { Logger };
 
 /**
- * pino's error serializer (with the cause as its own object), minus the bound values of a failed query. Drizzle's DrizzleQueryError
- * puts them in its message (and so its stack) after "params:", and in `params`; they can hold a
- * visitor's name, e-mail or address, which must never reach the logs. The SQL text has only
- * placeholders and is kept.
+ * pino's error serializer (with the cause as its own object), minus the bound values of a failed
+ * query. Drizzle's DrizzleQueryError puts them in its message (and so its stack) after "params:",
+ * and in `params`; they can hold a visitor's name, e-mail or address, which must never reach the
+ * logs. The SQL text has only placeholders and is kept.
  */
 export function serializeError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   ) {
     // A real shop (no demo catalogue) still showing the demo company's details on every page.
     logger.warn(
-      'api/domain/site.ts still holds the demo company details (VAT number GB 123 4567 89): edit them and rebuild',
+      `api/domain/site.ts still holds the demo company details (VAT number ${demoVatNumber}): edit them and rebuild`,
     );
   }
   const database = await prepareDatabase(config, logger);

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../api/test/harness';
 import { startSmtpPeer, type SmtpPeer } from '../api/test/smtpPeer';
 import { projectRoot, startServer, type ServerProcess } from './serverProcess';
 
@@ -23,23 +23,8 @@ if (!serverUrl)
   throw new Error('The scale-out lane needs TEST_DATABASE_URL (a PostgreSQL server).');
 
 const LEASE_MS = 10_000;
-const databaseName = `fuelyard_scale_${randomBytes(6).toString('hex')}`;
-const databaseUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  return url.href;
-})();
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
+let database: { url: string; drop(): Promise<void> };
 let pool: pg.Pool;
 let smtp: SmtpPeer;
 let dataDir: string;
@@ -50,7 +35,7 @@ const senders = { a: 'a@scale.fuelyard.test', b: 'b@scale.fuelyard.test' } as co
 
 function serverEnv(name: 'a' | 'b'): Record<string, string> {
   return {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.url,
     DATABASE_POOL_SIZE: '4',
     DATA_DIR: join(dataDir, name),
     SMTP_URL: smtp.url,
@@ -67,8 +52,8 @@ function serverEnv(name: 'a' | 'b'): Record<string, string> {
 }
 
 beforeAll(async () => {
-  await adminQuery(`create database ${databaseName}`);
-  pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  database = await createPostgresDatabase(serverUrl, 'fuelyard_scale');
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
   smtp = await startSmtpPeer();
   dataDir = mkdtempSync(join(tmpdir(), 'fuelyard-scale-'));
   // Both at once, on an empty database: their migrations and seeds race.
@@ -81,7 +66,7 @@ afterAll(async () => {
   await Promise.all(Object.values(servers).map((server) => server.stop()));
   await smtp?.close();
   await pool?.end();
-  await adminQuery(`drop database if exists ${databaseName} with (force)`);
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 

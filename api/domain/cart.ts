@@ -170,12 +170,13 @@ export function lineRoom(currentQuantity: number): number {
 
 /**
  * What a cart action answers, before the cart is attached: the HTTP status (also the body's
- * `code`), the message, and anything the visitor should be told besides.
+ * `code`), the message, anything the visitor should be told besides, and (a 400) every problem.
  */
 export interface CartOutcome {
   status: number;
   message: string;
   warnings?: string[];
+  errors?: string[];
 }
 
 /** The refusal of an add that would take a line over the per-line cap. */
@@ -289,6 +290,19 @@ export function emptyCartView(warnings?: string[]): CartView {
     showPostcodeModal: false,
     ...(warnings && warnings.length > 0 ? { warnings } : {}),
   };
+}
+
+/**
+ * The item waiting for a postcode, as shown: its choice, with the product's title and the size's
+ * title as the catalogue has them now (null when the product or size has gone).
+ */
+export function pendingItemView(
+  item: AddToCartInput,
+  title: string | null,
+  attribute: string | null,
+): PendingItemView {
+  const { type, productId, attributeId, quantity } = item;
+  return { type, productId, attributeId, quantity, title, attribute };
 }
 
 /** A line to show, priced from the catalogue: a CartItemView before its line total. */

@@ -30,28 +30,47 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
     if (options.seed !== false) await seedCatalogue(handle);
     return { handle, driver: 'pglite', url: undefined, close: () => handle.close() };
   }
-  const name = `fuelyard_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.href, pgliteDir: 'memory://', poolSize: 5 });
+  const scratch = await createPostgresDatabase(serverUrl, 'fuelyard_test');
+  const handle = await openDatabase({
+    databaseUrl: scratch.url,
+    pgliteDir: 'memory://',
+    poolSize: 5,
+  });
   await handle.migrate();
   if (options.seed !== false) await seedCatalogue(handle);
   return {
     handle,
     driver: 'postgres',
-    url: url.href,
+    url: scratch.url,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
+}
+
+/**
+ * A new, empty database on the PostgreSQL server at `serverUrl` (named `<prefix>_<random>`), and
+ * how to drop it again, connections and all.
+ */
+export async function createPostgresDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

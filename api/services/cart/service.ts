@@ -13,6 +13,7 @@ import {
   emptyCartView,
   lineLimitRefusal,
   parseAddToCart,
+  pendingItemView,
   postcodeSetOutcome,
   unitPrice,
   type AddToCartInput,
@@ -67,10 +68,6 @@ function isUuid(value: unknown): value is string {
 }
 
 type CartRow = typeof carts.$inferSelect;
-
-interface Outcome extends CartOutcome {
-  errors?: string[];
-}
 
 interface Resolved {
   product: CatalogueProduct;
@@ -224,14 +221,7 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
   function pendingView(pending: PendingCartItem, snapshot: CatalogueSnapshot): PendingItemView {
     const product = productsById(snapshot).get(pending.productId);
     const size = product?.sizes.find((s) => s.id === pending.attributeId);
-    return {
-      type: pending.type,
-      productId: pending.productId,
-      attributeId: pending.attributeId,
-      quantity: pending.quantity,
-      title: product?.title ?? null,
-      attribute: size?.title ?? null,
-    };
+    return pendingItemView(pending, product?.title ?? null, size?.title ?? null);
   }
 
   async function view(cartId: string | undefined): Promise<CartView> {
@@ -249,7 +239,7 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
     work: (
       tx: Database,
       snapshot: CatalogueSnapshot,
-    ) => Promise<{ outcome: Outcome; cart: CartRow | undefined }>,
+    ) => Promise<{ outcome: CartOutcome; cart: CartRow | undefined }>,
   ): Promise<CartResult> {
     const snapshot = await catalogue.snapshot();
     const { outcome, cart } = await db.transaction(async (tx) => {

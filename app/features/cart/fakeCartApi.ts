@@ -11,6 +11,7 @@ import {
   decidePostcodeChange,
   emptyCartView,
   parseAddToCart,
+  pendingItemView,
   postcodeSetOutcome,
   type AddToCartInput,
   type CartOutcome,
@@ -104,11 +105,6 @@ export interface FakeCartApi extends CartApi {
   readonly calls: string[];
 }
 
-/** A refusal may list its problems, as a 400 does. */
-interface Outcome extends CartOutcome {
-  errors?: string[];
-}
-
 export function createFakeCartApi(initial: FakeCartState = {}): FakeCartApi {
   const cartId = '5f0c8a4e-1111-4000-8000-000000000001';
   let postcode = initial.postcode ?? null;
@@ -132,17 +128,8 @@ export function createFakeCartApi(initial: FakeCartState = {}): FakeCartApi {
 
   function pendingView(item: AddToCartInput): PendingItemView {
     const product = fakeProducts.find((p) => p.productId === item.productId);
-    return {
-      type: item.type,
-      productId: item.productId,
-      attributeId: item.attributeId,
-      quantity: item.quantity,
-      title: product?.title ?? null,
-      attribute:
-        product && product.attributeId === item.attributeId && item.attributeId !== null
-          ? product.attribute
-          : null,
-    };
+    const sized = product && item.attributeId !== null && product.attributeId === item.attributeId;
+    return pendingItemView(item, product?.title ?? null, sized ? product.attribute : null);
   }
 
   function view(warnings: readonly string[] = []): CartView {
@@ -173,7 +160,7 @@ export function createFakeCartApi(initial: FakeCartState = {}): FakeCartApi {
     );
   }
 
-  const answer = ({ status, message, warnings, errors }: Outcome): CartResponse => ({
+  const answer = ({ status, message, warnings, errors }: CartOutcome): CartResponse => ({
     code: status,
     message,
     cart: view(warnings),
@@ -191,7 +178,7 @@ export function createFakeCartApi(initial: FakeCartState = {}): FakeCartApi {
    * Adds a chosen product as the API does once the cart has a postcode; null (and nothing
    * changed) while it has none.
    */
-  function addLine(input: AddToCartInput): Outcome | null {
+  function addLine(input: AddToCartInput): CartOutcome | null {
     const product = fakeProducts.find(
       (p) => p.productId === input.productId && p.type === input.type,
     );
