@@ -1,15 +1,18 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { MethodNotAllowedError, NotFoundError } from './errors';
 import type { Logger } from './logger';
+import { requestOrigin } from './http/origin';
+import { crossSiteGuard } from './middleware/crossSite';
 import { errorHandler } from './middleware/errors';
+import { jsonBody } from './middleware/jsonBody';
 import { requestLog } from './middleware/requestLog';
 import { securityHeaders } from './middleware/security';
 import { cartCookieName, cartRoutes } from './routes/cart';
+import { cartAnswers } from './routes/cartAnswers';
 import { enquiryRoutes } from './routes/enquiries';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoutes } from './routes/health';
@@ -47,8 +50,15 @@ export function createApp({ config, database, logger, ssr, mailWorker }: AppDeps
   app.use(requestLog(logger));
   app.use(compress({ threshold: 1024, br: false }));
 
+  app.use(cartAnswers(carts));
   const api = new Router({ prefix: '/api' });
-  api.use(koaBody({ jsonLimit: '32kb', formLimit: '32kb', textLimit: '32kb', multipart: false }));
+  // Other sites' pages may not change anything here (403), and bodies are JSON only (415).
+  api.use(
+    crossSiteGuard({
+      siteOrigin: (ctx) => requestOrigin(ctx, config.publicUrl),
+    }),
+  );
+  api.use(jsonBody({ limitBytes: 32 * 1024 }));
   const cart = cartRoutes(carts, {
     cookieSecure: config.cookieSecure,
     production: config.env === 'production',

@@ -20,6 +20,15 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
   });
 
+  it('takes only an http or https PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example' }).publicUrl).toBe(
+      'https://shop.example',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://shop.example' })).toThrow(
+      'PUBLIC_URL must start with http:// or https://',
+    );
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });
@@ -36,6 +45,54 @@ describe('loadConfig', () => {
     expect(problems).toContain('PORT');
     expect(problems).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');
     expect(problems).toContain('LOG_LEVEL');
+  });
+
+  it('echoes a value that is not a number as it was written', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT: expected a number value, got "abc"');
+  });
+
+  it('reads the slow-client timeouts, with defaults of 10 s, 30 s and 5 s', () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+    });
+    expect(
+      loadConfig({
+        HTTP_HEADERS_TIMEOUT_MS: '2000',
+        HTTP_REQUEST_TIMEOUT_MS: '2000',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+      }).http,
+    ).toEqual({ headersTimeoutMs: 2_000, requestTimeoutMs: 2_000, keepAliveTimeoutMs: 65_000 });
+  });
+
+  it('refuses slow-client timeouts that are not sensible', () => {
+    // Headers are part of the request: they cannot be allowed longer than the whole of it.
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(
+      'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS',
+    );
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '5000' })).toThrow(
+      'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS',
+    );
+    // 0 would mean "no limit" to Node.
+    for (const name of [
+      'HTTP_HEADERS_TIMEOUT_MS',
+      'HTTP_REQUEST_TIMEOUT_MS',
+      'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+    ]) {
+      expect(() => loadConfig({ [name]: '0' }), name).toThrow(name);
+      expect(() => loadConfig({ [name]: 'soon' }), name).toThrow(`${name}: expected a number`);
+    }
+    // A bad headers value is reported once, not again as a comparison.
+    let error: unknown;
+    try {
+      loadConfig({ HTTP_HEADERS_TIMEOUT_MS: 'x' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'HTTP_HEADERS_TIMEOUT_MS: expected a number value, got "x"',
+    ]);
   });
 
   it('refuses an out-of-range port', () => {

@@ -30,8 +30,33 @@ const schema = yup.object({
     .trim()
     .url('UPLOADS_BASE_URL must be an absolute URL')
     .default('https://storage.googleapis.com/fuelyard-uploads/'),
-  PUBLIC_URL: yup.string().trim().url('PUBLIC_URL must be an absolute URL').optional(),
+  PUBLIC_URL: yup
+    .string()
+    .trim()
+    .url('PUBLIC_URL must be an absolute URL')
+    .matches(/^https?:\/\//i, 'PUBLIC_URL must start with http:// or https://')
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: yup.number().integer().min(0).max(120_000).default(10_000),
+  // Slow clients: how long a request's headers, and the whole request, may take to arrive, and how
+  // long an idle keep-alive connection stays open. Headers must not be allowed longer than the
+  // whole request (Node refuses that too).
+  HTTP_HEADERS_TIMEOUT_MS: yup.number().integer().min(100).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: yup
+    .number()
+    .integer()
+    .min(100)
+    .max(3_600_000)
+    .default(30_000)
+    .test(
+      'not-shorter-than-headers',
+      'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS',
+      (value, context) => {
+        const headers = (context.parent as { HTTP_HEADERS_TIMEOUT_MS?: unknown })
+          .HTTP_HEADERS_TIMEOUT_MS;
+        return typeof headers !== 'number' || !Number.isFinite(headers) || value >= headers;
+      },
+    ),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: yup.number().integer().min(100).max(600_000).default(5_000),
   ANALYTICS_SCRIPT_URL: yup
     .string()
     .trim()
@@ -86,6 +111,8 @@ export interface Config {
   uploadsBaseUrl: string;
   publicUrl: string | undefined;
   shutdownTimeoutMs: number;
+  /** Slow clients are cut off after these (see api/httpServer.ts). */
+  http: HttpTimeouts;
   /** Optional analytics (script URL and site domain); loaded in the browser only after consent. */
   analytics: { scriptUrl: string; domain: string } | null;
   /** Behind a reverse proxy: the client address is the left-most X-Forwarded-For entry. */
@@ -98,6 +125,16 @@ export interface Config {
    * (with TRUST_PROXY, as the proxy's X-Forwarded-Proto says); true: always; false: never.
    */
   cookieSecure: 'auto' | boolean;
+}
+
+/** The HTTP server's limits on slow clients, in milliseconds. */
+export interface HttpTimeouts {
+  /** The request line and all headers must have arrived within this (slow-header clients). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must have arrived within this (trickled bodies). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
 }
 
 /** Outgoing mail: the outbox worker and where it delivers. */
@@ -178,6 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsBaseUrl: parsed.UPLOADS_BASE_URL,
     publicUrl: parsed.PUBLIC_URL,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+    http: {
+      headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     analytics: parsed.ANALYTICS_SCRIPT_URL
       ? {
           scriptUrl: parsed.ANALYTICS_SCRIPT_URL,
@@ -206,7 +248,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function friendly(error: yup.ValidationError): string {
-  if (error.type === 'typeError')
-    return `expected a ${String(error.params?.type ?? 'different')} value, got "${String(error.value)}"`;
+  if (error.type === 'typeError') {
+    // The value as it was written (PORT=abc), not as yup cast it (NaN).
+    const written = error.params?.originalValue ?? error.value;
+    return `expected a ${String(error.params?.type ?? 'different')} value, got "${String(written)}"`;
+  }
   return error.message;
 }

@@ -20,11 +20,25 @@ export class AppError extends Error {
     this.errors = options.errors;
     this.extra = options.extra;
   }
+
+  /** The same error (class, status, headers it implies) with more JSON fields in its answer. */
+  withExtra(extra: Record<string, unknown>): this {
+    const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
+    Object.defineProperties(copy, Object.getOwnPropertyDescriptors(this));
+    Object.defineProperty(copy, 'extra', { value: { ...this.extra, ...extra }, enumerable: true });
+    return copy;
+  }
 }
 
 export class BadRequestError extends AppError {
   constructor(message: string, options?: ConstructorParameters<typeof AppError>[2]) {
     super(400, message, options);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(403, message);
   }
 }
 
@@ -49,6 +63,12 @@ export class ConflictError extends AppError {
 export class PayloadTooLargeError extends AppError {
   constructor(message = 'The request is too large.') {
     super(413, message);
+  }
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super(415, message);
   }
 }
 

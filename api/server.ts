@@ -3,10 +3,13 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { prepareDatabase } from './db/prepare';
 import { demoVatNumber, site } from './domain/site';
+import { createHttpServer } from './httpServer';
 import { createLogger } from './logger';
+import { createCartSweeper } from './services/cart/sweep';
 import { createMailer } from './services/mail/mailer';
 import { createMailWorker } from './services/mail/worker';
 import { developmentRuntime, productionRuntime, type SsrRuntime } from './ssr/runtime';
+import { listenError, StartupError } from './startupError';
 
 async function main(): Promise<void> {
   const bootStarted = performance.now();
@@ -15,10 +18,9 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(
-        `Fuelyard cannot start. ${error.message}\nSee the configuration table in README.md.\n`,
+      throw new StartupError(
+        `Invalid configuration: ${error.problems.join('; ')}. See the configuration table in README.md.`,
       );
-      process.exit(1);
     }
     throw error;
   }
@@ -54,13 +56,17 @@ async function main(): Promise<void> {
     { via: mailer.kind, ...(mailer.kind === 'file' ? { dir: config.mail.dir } : {}) },
     'mail worker started',
   );
+  // Carts untouched for longer than the cookie's life are deleted, hourly, by every process.
+  const cartSweeper = createCartSweeper({
+    db: database.db,
+    logger: logger.child({ component: 'carts' }),
+  });
+  cartSweeper.start();
   const app = createApp({ config, database, logger, ssr, mailWorker });
 
-  const server: Server = app.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  // Slow clients are cut off after HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS.
+  const server = createHttpServer(app.callback(), config.http);
+  await listen(server, config.host, config.port);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info(
@@ -89,6 +95,7 @@ async function main(): Promise<void> {
       try {
         await ssr.close?.();
         await mailStopped;
+        await cartSweeper.stop();
         mailer.close();
         await database.close();
         logger.info('stopped');
@@ -104,9 +111,22 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
+/** Resolves once listening; a busy port and the like become a one-line StartupError. */
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', (error) => reject(listenError(error, host, port)));
+    server.listen(port, host);
+  });
+}
+
 main().catch((error: unknown) => {
+  // What the operator can fix is one line (a busy port, an unreachable PostgreSQL, a busy or
+  // unwritable DATA_DIR, a bad setting); anything else is a bug, shown with its stack.
   process.stderr.write(
-    `Fuelyard failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    error instanceof StartupError
+      ? `Fuelyard cannot start. ${error.message.replace(/\s*\n\s*/g, ' ')}\n`
+      : `Fuelyard failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
   process.exit(1);
 });

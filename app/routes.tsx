@@ -50,6 +50,11 @@ function memoise(source: CatalogueSource): CatalogueSource {
   };
 }
 
+/** The catch-all route's component: its loader always throws the 404 before it could render. */
+function NotFoundOutlet(): null {
+  return null;
+}
+
 type Loaded = Promise<{ default: ComponentType }>;
 type PageLoader<T> = (args: LoaderFunctionArgs & { url: URL }) => Promise<T> | T;
 
@@ -189,6 +194,9 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
               loader: () => {
                 throw data(messages.notFound.framework, { status: 404 });
               },
+              // Never shown (the loader always throws, so the page's error boundary renders the
+              // 404), but without a component React Router warns on the console for every 404.
+              Component: NotFoundOutlet,
             },
           ],
         },

@@ -1,4 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startServer, type ServerProcess } from './serverProcess';
 
 /** What the production build serves as files, over plain HTTP (no browser needed). */
 const baseURL = inject('baseURL');
@@ -38,5 +43,100 @@ describe('static files of the production build', () => {
       expect(body, path).not.toContain('__CSP_NONCE__');
       expect(body, path).not.toContain('<!--app-html-->');
     }
+  });
+});
+
+/** Sends a request head exactly as written (no HTTP client sends a malformed Host). */
+function raw(url: string, head: string): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((done, fail) => {
+    const socket = connect(Number(port), hostname);
+    let text = '';
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('end', () =>
+      done({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0), text }),
+    );
+    socket.on('error', fail);
+    socket.write(`${head}\r\n\r\n`);
+  });
+}
+
+describe('the production server and the Host header (PUBLIC_URL unset)', () => {
+  it.each([
+    ['Host: [', 'GET / HTTP/1.1\r\nHost: [\r\nConnection: close'],
+    ['Host: a b', 'GET /about HTTP/1.1\r\nHost: a b\r\nConnection: close'],
+    ['Host: evil:99999', 'GET /robots.txt HTTP/1.1\r\nHost: evil:99999\r\nConnection: close'],
+    ['HTTP/1.0 without Host', 'GET /sitemap.xml HTTP/1.0'],
+  ])('answers 400 to %s, with no internal message', async (_name, head) => {
+    const answer = await raw(baseURL, head);
+    expect(answer.status).toBe(400);
+    expect(answer.text).not.toMatch(/Invalid URL|TypeError|at /);
+  });
+
+  it('writes the validated request origin into robots.txt, cached privately', async () => {
+    const res = await fetch(`${baseURL}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    expect(res.headers.get('cache-control')).toBe('private, max-age=3600');
+  });
+
+  it('answers other methods than GET and HEAD on robots.txt and sitemap.xml with 405', async () => {
+    for (const path of ['/robots.txt', '/sitemap.xml']) {
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'PROPFIND']) {
+        const res = await fetch(`${baseURL}${path}`, { method });
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.get('allow'), `${method} ${path}`).toBe('GET, HEAD');
+      }
+      const head = await fetch(`${baseURL}${path}`, { method: 'HEAD' });
+      expect(head.status, path).toBe(200);
+      expect(await head.text(), path).toBe('');
+    }
+  });
+});
+
+describe('the production server log', () => {
+  let server: ServerProcess;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'fuelyard-e2e-log-'));
+    server = await startServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      PUBLIC_URL: '',
+      LOG_LEVEL: 'info',
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stays JSON lines through 404 pages and bad Host headers', async () => {
+    for (const path of ['/no-such-page', '/ABOUT', '/about/']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toContain('Page not found');
+    }
+    expect((await raw(server.url, 'GET / HTTP/1.0')).status).toBe(400);
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+    const notJson = lines.filter((line) => {
+      try {
+        JSON.parse(line);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(notJson).toEqual([]);
+    const requests = lines.map((line) => JSON.parse(line) as { msg?: string; status?: number });
+    expect(requests.filter((line) => line.msg === 'request' && line.status === 404)).toHaveLength(
+      3,
+    );
+    expect(lines.join('\n')).not.toMatch(/Matched leaf route|No routes matched|rendering failed/);
   });
 });

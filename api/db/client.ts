@@ -5,8 +5,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { dirname } from 'node:path';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { dataDirError, isDataDirProblem, postgresError } from '../startupError';
+import { lockDataDir, type DataDirLock } from './dataDirLock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,17 +40,43 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; "memory://" keeps everything in memory (tests). */
   pgliteDir: string;
+  /**
+   * The folder that one process at a time may use (DATA_DIR, holding `fuelyard.lock`); default:
+   * the parent of `pgliteDir`. Not used for "memory://".
+   */
+  lockDir?: string;
   poolSize?: number;
 }
 
+/**
+ * Opens PostgreSQL, or PGlite. On disk, PGlite serves one process only: a second process on the
+ * same DATA_DIR gets a StartupError (see ./dataDirLock.ts). A database that cannot be reached, or a
+ * DATA_DIR that cannot be written, is a StartupError too.
+ */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : openPglite(options.pgliteDir);
+    : openPglite(options.pgliteDir, options.lockDir ?? dirname(options.pgliteDir));
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+async function openPglite(dataDir: string, lockDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir === 'memory://';
+  let lock: DataDirLock | undefined;
+  try {
+    // Before PGlite touches the folder: a second process must not even read it.
+    lock = inMemory ? undefined : await lockDataDir(lockDir);
+  } catch (error) {
+    throw isDataDirProblem(error) ? dataDirError(error, lockDir) : error;
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? undefined : dataDir);
+  } catch (error) {
+    lock?.release();
+    const path = (error as { path?: unknown }).path;
+    const inDataDir = typeof path === 'string' && path.startsWith(lockDir);
+    throw inDataDir && isDataDirProblem(error) ? dataDirError(error, lockDir) : error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   // PGlite is a single connection inside this process: a promise chain serialises locked work.
   let queue: Promise<unknown> = Promise.resolve();
@@ -67,7 +96,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: once(() => client.close()),
+    close: once(async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    }),
   };
 }
 
@@ -91,7 +126,12 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     }
   }
 
-  await pool.query('select 1');
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw postgresError(error, url);
+  }
   return {
     db,
     driver: 'postgres',

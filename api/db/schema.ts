@@ -227,8 +227,30 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** Fixed-window request counters shared by every process (per-IP rate limits). */
+/**
+ * Sliding-window rate limits shared by every process (api/services/rateLimit): one row per limited
+ * key ("enquiry:203.0.113.7"), holding the times of its accepted requests still in the window.
+ */
 export const rateLimits = pgTable(
+  'rate_limit_log',
+  {
+    key: text('key').primaryKey(),
+    /** Accepted requests, oldest first; never more than the limit. */
+    hits: timestamp('hits', { withTimezone: true }).array().notNull(),
+    /** When the newest accepted request leaves the window: the row can be pruned from then. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Whether the last request was accepted (how the upsert reports its decision). */
+    lastAllowed: boolean('last_allowed').notNull(),
+  },
+  (t) => [index('rate_limit_log_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * @deprecated The fixed-window counters of releases before migration 0003, no longer used. Kept
+ * so that processes of the previous release keep working during a rolling deploy; drop the table
+ * in a later release.
+ */
+export const legacyRateLimits = pgTable(
   'rate_limits',
   {
     key: text('key').notNull(),

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ValidationError } from 'yup';
 import {
+  enquiryFields,
+  enquiryLabels,
   enquiryMaxLengths,
+  enquirySchema,
   isHoneypotFilled,
   isWellFormedEmail,
   renderEnquiryEmail,
@@ -305,6 +309,200 @@ describe('validateEnquiry (SPEC §5)', () => {
   });
 });
 
+describe('validateEnquiry: only plain text (control characters, line breaks)', () => {
+  const singleLineFields = ['name', 'email', 'address', 'companyName', 'telephone'] as const;
+  const fields = [...singleLineFields, 'message'] as const;
+  const label = (field: keyof Enquiry) => enquiryLabels[field];
+  /** The messages a field's value with `char` in its middle gets (the email also stops being one). */
+  const refusal = (field: keyof Enquiry, message: string) =>
+    field === 'email' ? [m.emailInvalid, message] : [message];
+  const withInside = (field: keyof Enquiry, char: string) => {
+    const value = valid[field];
+    const middle = Math.floor(value.length / 2);
+    return { ...valid, [field]: value.slice(0, middle) + char + value.slice(middle) };
+  };
+
+  const controls = {
+    NUL: '\u0000',
+    'C0 SOH': '\u0001',
+    'C0 backspace': '\u0008',
+    'C0 escape': '\u001b',
+    'C0 unit separator': '\u001f',
+    DEL: '\u007f',
+    'C1 PAD': '\u0080',
+    'C1 CSI': '\u009b',
+    'C1 APC': '\u009f',
+    'lone high surrogate': '\ud83d',
+    'lone low surrogate': '\ude00',
+  };
+  const breaks = {
+    LF: '\n',
+    CRLF: '\r\n',
+    CR: '\r',
+    VT: '\v',
+    FF: '\f',
+    NEL: '\u0085',
+    'LINE SEPARATOR': '\u2028',
+    'PARAGRAPH SEPARATOR': '\u2029',
+  };
+
+  it('gives the new messages in the style of the others', () => {
+    expect(m.oneLine('Contact No.')).toBe('Contact No. must be on one line.');
+    expect(m.disallowedCharacters('Enquiry')).toBe(
+      'Enquiry contains characters that are not allowed.',
+    );
+  });
+
+  describe.each(fields)('%s', (field) => {
+    it.each(Object.entries(controls))('refuses a %s', (_name, char) => {
+      expect(validateEnquiry(withInside(field, char))).toEqual({
+        ok: false,
+        errors: refusal(field, m.disallowedCharacters(label(field))),
+      });
+    });
+
+    it('takes characters outside the Basic Multilingual Plane (a whole surrogate pair)', () => {
+      if (field === 'email') return; // an address is ASCII (SPEC §5)
+      expect(validateEnquiry(withInside(field, ' 😀 𝄞 ')).ok).toBe(true);
+    });
+  });
+
+  describe.each(singleLineFields)('%s (one line)', (field) => {
+    it.each(Object.entries(breaks))('refuses a %s inside', (_name, char) => {
+      expect(validateEnquiry(withInside(field, char))).toEqual({
+        ok: false,
+        errors: refusal(field, m.oneLine(label(field))),
+      });
+    });
+
+    it('refuses a tab inside', () => {
+      expect(validateEnquiry(withInside(field, '\t'))).toEqual({
+        ok: false,
+        errors: refusal(field, m.disallowedCharacters(label(field))),
+      });
+    });
+
+    it('trims a line break at either end, as any other white space', () => {
+      const result = validateEnquiry({ ...valid, [field]: `\r\n${valid[field]}\n` });
+      expect(result).toEqual({ ok: true, value: valid });
+    });
+  });
+
+  it.each(['name', 'companyName', 'telephone', 'address'] as const)(
+    'refuses a forged "Bcc:" line in %s',
+    (field) => {
+      for (const forged of ['\nBcc: x@y', '\r\nBcc: x@y', '\u2028Email: x@y']) {
+        expect(validateEnquiry({ ...valid, [field]: valid[field] + forged })).toEqual({
+          ok: false,
+          errors: [m.oneLine(label(field))],
+        });
+      }
+    },
+  );
+
+  it('names both problems when a field has a line break and a control character', () => {
+    expect(validateEnquiry({ ...valid, name: 'A\u0000\nB' })).toEqual({
+      ok: false,
+      errors: ['Name must be on one line.', 'Name contains characters that are not allowed.'],
+    });
+  });
+
+  it("keeps the enquiry's line breaks and tabs, with every line break stored as LF", () => {
+    expect(
+      validateEnquiry({ ...valid, message: 'One\r\nTwo\rThree\u2028Four\u2029Five\n\tSix' }),
+    ).toEqual({ ok: true, value: { ...valid, message: 'One\nTwo\nThree\nFour\nFive\n\tSix' } });
+  });
+
+  it.each(['\v', '\f', '\u0085'])('refuses %j in the enquiry', (char) => {
+    expect(validateEnquiry(withInside('message', char))).toEqual({
+      ok: false,
+      errors: [m.disallowedCharacters('Enquiry')],
+    });
+  });
+
+  it("counts the enquiry's length with its line breaks as LF", () => {
+    const lines = 'x\r\n'.repeat(2500).trim();
+    expect(validateEnquiry({ ...valid, message: `${lines}x` }).ok).toBe(true);
+  });
+
+  it('shows the same messages per field as validateEnquiry lists (the form uses both)', () => {
+    const values = {
+      ...valid,
+      telephone2: '',
+      name: 'A\nB',
+      companyName: 'C\u0000',
+      message: 'M\u001b',
+    };
+    const perField = enquiryFields.flatMap((field) => {
+      try {
+        enquirySchema.validateSyncAt(field, values, { abortEarly: false });
+        return [];
+      } catch (error) {
+        return error instanceof ValidationError ? error.errors : [];
+      }
+    });
+    expect(perField).toEqual([
+      'Name must be on one line.',
+      'Company Name contains characters that are not allowed.',
+      'Enquiry contains characters that are not allowed.',
+    ]);
+    expect(validateEnquiry(values)).toEqual({ ok: false, errors: perField });
+  });
+
+  // Printable text: anything fast-check calls a printable grapheme, spaces included.
+  const printable = (max: number) => fc.string({ unit: 'grapheme', maxLength: Math.min(max, 60) });
+  const control = fc
+    .oneof(
+      fc.integer({ min: 0x00, max: 0x1f }),
+      fc.integer({ min: 0x7f, max: 0x9f }),
+      fc.integer({ min: 0xd800, max: 0xdfff }),
+    )
+    .map((code) => String.fromCharCode(code));
+  const textFields = ['name', 'address', 'companyName', 'telephone', 'message'] as const;
+
+  it('refuses any value with a control character or lone surrogate inside it', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...fields),
+        printable(40),
+        control,
+        printable(40),
+        (field, before, char, after) => {
+          // A tab or line break inside the enquiry is text; a lone half must stay alone.
+          fc.pre(!(field === 'message' && '\t\n\r'.includes(char)));
+          fc.pre(!/[\ud800-\udbff]$/.test(before) && !/^[\udc00-\udfff]/.test(after));
+          const value = `x${before}${char}${after}x`;
+          fc.pre(value.length <= enquiryMaxLengths[field]);
+          const result = validateEnquiry({ ...valid, [field]: value });
+          expect(result.ok).toBe(false);
+          if (!result.ok) {
+            expect(result.errors).toSatisfy(
+              (errors: string[]) =>
+                errors.includes(m.disallowedCharacters(label(field))) ||
+                errors.includes(m.oneLine(label(field))),
+            );
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('accepts any printable value within the limits, trimmed', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...textFields), printable(60), (field, text) => {
+        const value = text.trim();
+        fc.pre(value !== '' && value.length <= enquiryMaxLengths[field]);
+        expect(validateEnquiry({ ...valid, [field]: ` ${text} ` })).toEqual({
+          ok: true,
+          value: { ...valid, [field]: value },
+        });
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
 describe('isHoneypotFilled (SPEC §4 "Bot")', () => {
   it.each([
     [{ telephone2: '028 1234' }, true],
@@ -357,7 +555,51 @@ describe('renderEnquiryEmail (SPEC §3 "Email payload")', () => {
       site,
     );
     expect(html).toContain('Line one<br>\nLine two<br>\nLine three</p>');
-    expect(text).toContain('Message: Line one\nLine two\nLine three\n');
+    // Further lines are indented: the label starts the line, a value's own lines never do.
+    expect(text).toContain('Message: Line one\n  Line two\n  Line three\n');
+  });
+
+  /** Any UTF-16 code unit (lone surrogates included), with line breaks made likelier. */
+  const anyCodeUnit = fc.oneof(
+    fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+    fc.constantFrom('\n', '\r\n', '\r', '\v', '\f', '\u0085', '\u2028', '\u2029', '😀'),
+  );
+
+  it('never lets a value add a line of its own, whatever it contains', () => {
+    const labels = ['Name', 'Email', 'Address', 'Company Name', 'Telephone', 'Message'];
+    fc.assert(
+      fc.property(
+        fc.record({
+          name: fc.string({ unit: anyCodeUnit, maxLength: 30 }),
+          email: fc.string({ unit: anyCodeUnit, maxLength: 30 }),
+          address: fc.string({ unit: anyCodeUnit, maxLength: 30 }),
+          companyName: fc.string({ unit: anyCodeUnit, maxLength: 30 }),
+          telephone: fc.string({ unit: anyCodeUnit, maxLength: 30 }),
+          message: fc.string({ unit: anyCodeUnit, maxLength: 30 }),
+        }),
+        (enquiry) => {
+          const { text, html } = renderEnquiryEmail(enquiry, site);
+          const lines = text.slice(0, -1).split('\n');
+          const starts = lines.filter((line) => !line.startsWith('  '));
+          expect(starts.map((line) => line.slice(0, line.indexOf(':')))).toEqual(labels);
+          expect(lines.every((line) => !/[\r\v\f\u0085\u2028\u2029]/.test(line))).toBe(true);
+          expect(/(?![\t\n])[\p{Cc}\p{Cs}]/u.test(text + html)).toBe(false);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('shows a typed "Bcc:" line as part of the message, not as a field', () => {
+    const { html, text } = renderEnquiryEmail(
+      { ...valid, message: 'Quote please\nBcc: x@y\r\nEmail: z@y' },
+      site,
+    );
+    expect(text).toContain('Message: Quote please\n  Bcc: x@y\n  Email: z@y\n');
+    expect(text).not.toMatch(/^(Bcc|Email: z)/m);
+    expect(html).toContain(
+      '<p style="margin:0 0 8px;padding-left:1em;text-indent:-1em"><strong>Message:</strong> Quote please<br>\nBcc: x@y<br>\nEmail: z@y</p>',
+    );
   });
 
   it.each(['name', 'email', 'address', 'companyName', 'telephone', 'message'] as const)(

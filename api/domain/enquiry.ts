@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { messages } from './messages';
 import type { SiteConfig } from './site';
 import { escapeHtml } from './html';
+import { displayLines, multiLine, singleLine } from './text';
 
 /**
  * The wholesale enquiry (SPEC §3, §5): its validation rules and the e-mail it becomes. Shared by
@@ -114,20 +115,39 @@ function limited(field: keyof Enquiry, required: string) {
 
 const m = messages.enquiry;
 
+/** The two messages of a single-line field (see `singleLine` in text.ts). */
+function oneLineMessages(field: keyof Enquiry) {
+  const label = enquiryLabels[field];
+  return { lineBreak: m.oneLine(label), disallowed: m.disallowedCharacters(label) };
+}
+
 /**
  * The enquiry form's rules (SPEC §5). Every field is required. An empty email fails both of its
  * rules ("Email required." and "Valid email required."), so an empty form lists all seven
  * messages. Telephone format is not checked (the spec says so).
+ *
+ * No field takes control characters (NUL, escape codes) or lone surrogates. Only the Enquiry box is
+ * a textarea (EnquiryForm.tsx): it keeps its line breaks (stored as LF) and tabs; every other field
+ * is an `<input>` and must be one line, so no value can add a line such as "Bcc: …" to the e-mail.
  */
 export const enquirySchema = yup.object({
-  name: limited('name', m.nameRequired),
-  email: limited('email', m.emailRequired).test('well-formed', m.emailInvalid, (value) =>
-    isWellFormedEmail(value ?? ''),
+  name: singleLine(limited('name', m.nameRequired), oneLineMessages('name')),
+  email: singleLine(
+    limited('email', m.emailRequired).test('well-formed', m.emailInvalid, (value) =>
+      isWellFormedEmail(value ?? ''),
+    ),
+    oneLineMessages('email'),
   ),
-  address: limited('address', m.addressRequired),
-  companyName: limited('companyName', m.companyRequired),
-  telephone: limited('telephone', m.telephoneRequired),
-  message: limited('message', m.messageRequired),
+  address: singleLine(limited('address', m.addressRequired), oneLineMessages('address')),
+  companyName: singleLine(
+    limited('companyName', m.companyRequired),
+    oneLineMessages('companyName'),
+  ),
+  telephone: singleLine(limited('telephone', m.telephoneRequired), oneLineMessages('telephone')),
+  message: multiLine(
+    limited('message', m.messageRequired),
+    m.disallowedCharacters(enquiryLabels.message),
+  ),
 });
 
 export type EnquiryValidation = { ok: true; value: Enquiry } | { ok: false; errors: string[] };
@@ -193,24 +213,31 @@ export function enquirySubject(site: Pick<SiteConfig, 'companyName'>): string {
  * The e-mail the shop receives for an enquiry (SPEC §3 "Email payload"): Name, Email, Address,
  * Company Name, Telephone and Message, one per line, every value HTML-escaped, plus a plain-text
  * part with the same lines.
+ *
+ * No value can pass for a line of its own, whatever it holds (the schema already keeps line breaks
+ * out of every field but the message): each field starts a line with its label, bold in the HTML;
+ * a value's further lines are indented (two spaces in the text part, a hanging indent in the HTML),
+ * so a typed "Bcc: …" line reads as part of the message; and any control character left is shown
+ * as U+FFFD.
  */
 export function renderEnquiryEmail(
   enquiry: Enquiry,
   site: Pick<SiteConfig, 'companyName'>,
 ): RenderedEmail {
   const subject = enquirySubject(site);
-  const lines: [string, string][] = [
-    ['Name', enquiry.name],
-    ['Email', enquiry.email],
-    ['Address', enquiry.address],
-    ['Company Name', enquiry.companyName],
-    ['Telephone', enquiry.telephone],
-    ['Message', enquiry.message],
-  ];
-  const newline = /\r\n|\r|\n/g;
-  const htmlLines = lines.map(
-    ([label, value]) =>
-      `<p style="margin:0 0 8px"><strong>${label}:</strong> ${escapeHtml(value).replace(newline, '<br>\n')}</p>`,
+  const fields: [string, string[]][] = (
+    [
+      ['Name', enquiry.name],
+      ['Email', enquiry.email],
+      ['Address', enquiry.address],
+      ['Company Name', enquiry.companyName],
+      ['Telephone', enquiry.telephone],
+      ['Message', enquiry.message],
+    ] as const
+  ).map(([label, value]) => [label, displayLines(value)]);
+  const htmlLines = fields.map(
+    ([label, lines]) =>
+      `<p style="margin:0 0 8px;padding-left:1em;text-indent:-1em"><strong>${label}:</strong> ${lines.map(escapeHtml).join('<br>\n')}</p>`,
   );
   const html = [
     '<!doctype html>',
@@ -222,8 +249,8 @@ export function renderEnquiryEmail(
     '</html>',
     '',
   ].join('\n');
-  const text = lines
-    .map(([label, value]) => `${label}: ${value.replace(newline, '\n')}`)
+  const text = fields
+    .map(([label, lines]) => `${label}: ${lines.join('\n  ')}`)
     .join('\n')
     .concat('\n');
   return { subject, html, text };

@@ -146,6 +146,10 @@ export const messages = {
     /** Server-side limits (the spec shows none); `label` is the field's name on the form. */
     tooLong: (label: string, max: number) =>
       `${label} is too long: please keep it to ${max} characters or fewer.`,
+    /** Not in the spec: a one-line field (all but the Enquiry box) holds a line break. */
+    oneLine: (label: string) => `${label} must be on one line.`,
+    /** Not in the spec: a control character (NUL, escape codes) or broken Unicode in a field. */
+    disallowedCharacters: (label: string) => `${label} contains characters that are not allowed.`,
     tooMany:
       'Too many enquiries from your connection. Please try again in a few minutes or phone our office.',
     // Not in the spec: the browser's own texts for the enquiry form and the modal.

@@ -2,12 +2,16 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { messages } from '../domain/messages';
 import type { CartService } from '../services/cart/service';
+import { cartLifetimeDays } from '../services/cart/sweep';
 import { CartError, type CartResult } from '../services/cart/types';
 
 /** The cookie that carries the cart id (a uuid v4). */
 export const cartCookieName = 'cartId';
-/** The cookie lasts 30 days from the visitor's last change to the cart. */
-export const cartCookieMaxAgeMs = 30 * 24 * 60 * 60 * 1000;
+/**
+ * The cookie lasts 30 days from the visitor's last change to the cart; carts not changed for longer
+ * are deleted by the sweep (services/cart/sweep.ts).
+ */
+export const cartCookieMaxAgeMs = cartLifetimeDays * 24 * 60 * 60 * 1000;
 
 export interface CartRouteOptions {
   /** COOKIE_SECURE: 'auto', or always / never. */
@@ -66,7 +70,12 @@ export function cartRoutes(carts: CartService, options: CartRouteOptions): Route
     try {
       result = await work(incoming);
     } catch (error) {
-      if (error instanceof CartError) syncCookie(ctx, incoming, error.cart.cartId);
+      // A refusal renews the cookie only when it names another cart (a new one, or none): a
+      // refusal may leave the cart unchanged, and the cookie must not outlive the cart's last
+      // change, from which the sweep counts.
+      if (error instanceof CartError && error.cart.cartId !== incoming?.toLowerCase()) {
+        syncCookie(ctx, incoming, error.cart.cartId);
+      }
       throw error;
     }
     syncCookie(ctx, incoming, result.cart.cartId);

@@ -41,6 +41,8 @@ export function enquiryRoutes({ db, config, logger, mailWorker }: EnquiryRouteDe
     name: 'enquiry',
     limit: config.enquiryRateLimit.limit,
     windowSeconds: config.enquiryRateLimit.windowSeconds,
+    // The serializer leaves out a failed query's bound values (the keys are client addresses).
+    onPruneError: (error) => logger.warn({ err: error }, 'pruning old rate-limit keys failed'),
   });
   const router = new Router();
 

@@ -13,6 +13,11 @@ export interface SsrRuntime {
   /** Serves browser assets (built files, or Vite's dev middleware). */
   assets: Middleware;
   fixStacktrace?(error: Error): void;
+  /**
+   * Whether the fallback error page may show an error's own message (development only). Unset,
+   * it shows a generic text: messages can name internals (files, queries, hosts).
+   */
+  showErrorDetails?: boolean;
   close?(): Promise<void>;
 }
 
@@ -113,6 +118,7 @@ export async function developmentRuntime(): Promise<SsrRuntime> {
         });
       }),
     fixStacktrace: (error) => vite.ssrFixStacktrace(error),
+    showErrorDetails: true,
     close: () => vite.close(),
   };
 }

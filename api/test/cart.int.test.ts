@@ -1,10 +1,14 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { validate as uuidValidate, version as uuidVersion, v1 as uuidv1, v4 as uuidv4 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../domain/messages';
 import { cartItems, carts, productSizes, products, shippingZones } from '../db/schema';
+import { createLogger } from '../logger';
+import { createCartService } from '../services/cart/service';
+import { createCartSweeper, sweepStaleCarts } from '../services/cart/sweep';
 import type { CartItemView, CartView } from '../services/cart/types';
+import { createCatalogueService } from '../services/catalogue/service';
 import { createTestApp, usingPostgres, type TestApp } from './harness';
 
 interface CartBody {
@@ -577,6 +581,133 @@ describe(`cart (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const res = await agent().delete('/api/cart');
       expect(res.status).toBe(200);
       expect(cartCookie(res)).toBeUndefined();
+    });
+  });
+
+  describe('cart rows: created by the first durable write, swept after the cookie life', () => {
+    const cartRows = async () => {
+      const [row] = await t.db.handle.db.select({ n: count() }).from(carts);
+      return row?.n ?? 0;
+    };
+    /** Makes a cart's last change `days` ago, as if nobody had touched it since. */
+    const age = (cartId: string, days: number) =>
+      t.db.handle.db
+        .update(carts)
+        .set({ updatedAt: sql`now() - make_interval(days => ${days}::integer)` })
+        .where(eq(carts.id, cartId));
+
+    it('reading the cart never creates a row or a cookie (200 visitors without one)', async () => {
+      const before = await cartRows();
+      const app = t.app.callback();
+      for (let i = 0; i < 200; i += 1) {
+        const res = await request(app).get(i % 2 === 0 ? '/api/cart' : '/api/cart/checkout-check');
+        expect(res.status).toBe(i % 2 === 0 ? 200 : 422);
+        expect(cartCookie(res)).toBeUndefined();
+      }
+      const unknown = await request(app).get('/api/cart').set('Cookie', `cartId=${uuidv4()}`);
+      expect(cartCookie(unknown)).toBeUndefined();
+      // Server rendering reads the cart through the service, with or without a cookie.
+      const service = createCartService(
+        t.db.handle.db,
+        createCatalogueService(t.db.handle.db, { uploadsBaseUrl: '/uploads' }),
+      );
+      for (let i = 0; i < 200; i += 1) {
+        expect((await service.view(i % 2 === 0 ? undefined : uuidv4())).cartId).toBeNull();
+      }
+      expect(await cartRows()).toBe(before);
+    });
+
+    it('the first add creates one row; later actions on it create none', async () => {
+      const before = await cartRows();
+      const a = agent();
+      const first = await addCoal(a);
+      expect(first.status).toBe(428);
+      expect(cartCookie(first)).toMatch(/^cartId=/);
+      expect(await cartRows()).toBe(before + 1);
+      await setPostcode(a, 'BT1 1AA');
+      await addCoal(a, 2);
+      await a.get('/api/cart');
+      expect(await cartRows()).toBe(before + 1);
+    });
+
+    it('a refusal that changes nothing does not renew the cookie; a change does', async () => {
+      const a = await withPostcode();
+      const refused = await a
+        .post('/api/cart/items')
+        .send({ type: 'coal', productId: 999_999, attributeId: null });
+      expect(refused.status).toBe(404);
+      expect(cartCookie(refused)).toBeUndefined();
+      expect(cartCookie(await addCoal(a))).toMatch(/^cartId=[0-9a-f-]{36};.*expires=/i);
+    });
+
+    it('deletes carts not changed for more than 30 days, with their lines, and keeps the rest', async () => {
+      const stale = body(await addCoal(await withPostcode(), 3)).cart.cartId ?? '';
+      const recent = body(await addCoal(await withPostcode(), 1)).cart.cartId ?? '';
+      const fresh = body(await addCoal(await withPostcode(), 1)).cart.cartId ?? '';
+      await age(stale, 31);
+      await age(recent, 29);
+      const db = t.db.handle.db;
+      expect(await db.select().from(cartItems).where(eq(cartItems.cartId, stale))).toHaveLength(1);
+
+      expect(await sweepStaleCarts(db, { olderThanDays: 30 })).toBe(1);
+      const left = await db
+        .select({ id: carts.id })
+        .from(carts)
+        .where(inArray(carts.id, [stale, recent, fresh]));
+      expect(left.map((r) => r.id).sort()).toEqual([recent, fresh].sort());
+      expect(await db.select().from(cartItems).where(eq(cartItems.cartId, stale))).toEqual([]);
+      // The visitor whose cookie outlived it (it cannot, see above) would just see no cart.
+      const gone = await request(t.app.callback())
+        .get('/api/cart')
+        .set('Cookie', `cartId=${stale}`);
+      expect(body(gone).cart.cartId).toBeNull();
+    });
+
+    it('two sweeps at once (two processes) share the work in bounded batches and do not fail', async () => {
+      const ids = Array.from({ length: 30 }, () => uuidv4());
+      const db = t.db.handle.db;
+      await db.insert(carts).values(
+        ids.map((id, i) => ({
+          id,
+          updatedAt: sql`now() - make_interval(days => ${40 + i}::integer)`,
+        })),
+      );
+      const [x, y] = await Promise.all([
+        sweepStaleCarts(db, { batch: 4 }),
+        sweepStaleCarts(db, { batch: 4 }),
+      ]);
+      expect(x + y).toBe(30);
+      expect(await db.select().from(carts).where(inArray(carts.id, ids))).toEqual([]);
+      // A bounded sweep stops after maxBatches; the next carries on.
+      const more = Array.from({ length: 5 }, () => uuidv4());
+      await db
+        .insert(carts)
+        .values(more.map((id) => ({ id, updatedAt: sql`now() - interval '40 days'` })));
+      expect(await sweepStaleCarts(db, { batch: 2, maxBatches: 2 })).toBe(4);
+      expect(await sweepStaleCarts(db, { batch: 2, maxBatches: 2 })).toBe(1);
+    });
+
+    it('the scheduler sweeps soon after start, and stop waits for it', async () => {
+      const id = uuidv4();
+      const db = t.db.handle.db;
+      await db.insert(carts).values({ id, updatedAt: sql`now() - interval '31 days'` });
+      const sweeper = createCartSweeper({
+        db,
+        logger: createLogger('silent'),
+        firstDelayMs: 0,
+        intervalMs: 3_600_000,
+      });
+      sweeper.start();
+      sweeper.start(); // harmless
+      let left = 1;
+      // Bounded: 100 looks, 20 ms apart.
+      for (let i = 0; i < 100 && left > 0; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        left = (await db.select().from(carts).where(eq(carts.id, id))).length;
+      }
+      await sweeper.stop();
+      expect(left).toBe(0);
+      expect(await sweeper.sweep()).toBe(0);
     });
   });
 

@@ -74,7 +74,8 @@ const waitLong = { timeout: 15_000, interval: 20 };
 const valid = {
   name: 'Aoife Murphy',
   email: 'aoife@murphyfuels.co.uk',
-  address: '3 Quay Street\nNewry BT35 6AA',
+  // One line: the form's Address is an <input>, and no field but the Enquiry takes line breaks.
+  address: '3 Quay Street, Newry BT35 6AA',
   companyName: 'Murphy Fuels',
   telephone: '028 3026 1234',
   telephone2: '',
@@ -111,7 +112,7 @@ describe('POST /api/enquiries', () => {
     expect(stored).toMatchObject({
       name: 'Aoife Murphy',
       email: 'aoife@murphyfuels.co.uk',
-      address: '3 Quay Street\nNewry BT35 6AA',
+      address: '3 Quay Street, Newry BT35 6AA',
       companyName: 'Murphy Fuels',
       telephone: '028 3026 1234',
       message: 'Hello <script>alert("x")</script>\nSecond line & more',
@@ -136,7 +137,7 @@ describe('POST /api/enquiries', () => {
       'Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;<br>\nSecond line &amp; more',
     );
     expect(html).toContain('<strong>Company Name:</strong> Murphy Fuels');
-    expect(html).toContain('<strong>Address:</strong> 3 Quay Street<br>\nNewry BT35 6AA');
+    expect(html).toContain('<strong>Address:</strong> 3 Quay Street, Newry BT35 6AA');
     expect(mail?.parsed.text).toContain('Telephone: 028 3026 1234');
 
     await vi.waitFor(async () => {
@@ -291,10 +292,10 @@ describe('POST /api/enquiries', () => {
         'Enquiry required.',
       ],
     });
-    // A body that is not an object reads as an empty form.
+    // A body that is not a JSON object is refused by the API's body parser, before validation.
     const list = await post(app, '[1, 2]');
     expect(list.status).toBe(400);
-    expect((list.body as { errors: string[] }).errors).toHaveLength(7);
+    expect(list.body).toEqual({ code: 400, message: 'Send a JSON object.' });
   });
 
   it('answers 400 "Valid email required." for a badly formed email, and names a long field', async () => {
@@ -317,6 +318,115 @@ describe('POST /api/enquiries', () => {
     expect(huge.status).toBe(413);
     expect(await tdb.handle.db.select().from(enquiries)).toHaveLength(0);
     expect(await outbox()).toHaveLength(0);
+  });
+
+  const fields = ['name', 'email', 'address', 'companyName', 'telephone', 'message'] as const;
+  const labels = {
+    name: 'Name',
+    email: 'Email',
+    address: 'Address',
+    companyName: 'Company Name',
+    telephone: 'Contact No.',
+    message: 'Enquiry',
+  } as const;
+
+  /** Nothing was stored, queued or delivered. */
+  async function expectNothingKept(worker: MailWorker, smtp: SmtpPeer) {
+    expect(await tdb.handle.db.select().from(enquiries)).toHaveLength(0);
+    expect(await outbox()).toHaveLength(0);
+    expect(await worker.drain()).toBe(0);
+    expect(smtp.attempts).toBe(0);
+  }
+
+  // PostgreSQL refuses a NUL in text: before the schema refused it, this was a 500.
+  it.each(fields)(
+    'answers 400, not 500, for a NUL in %s, and keeps and mails nothing',
+    async (field) => {
+      const smtp = await peer();
+      const { app, worker } = rig({ SMTP_URL: smtp.url });
+      const value = valid[field];
+      const res = await post(app, {
+        ...valid,
+        [field]: `${value.slice(0, 3)}\u0000${value.slice(3)}`,
+      });
+      const message = `${labels[field]} contains characters that are not allowed.`;
+      const errors = field === 'email' ? ['Valid email required.', message] : [message];
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ code: 400, message: errors[0], errors });
+      await expectNothingKept(worker, smtp);
+    },
+  );
+
+  it('answers 400 for an escape code or a lone surrogate, and keeps nothing', async () => {
+    const smtp = await peer();
+    const { app, worker } = rig({ SMTP_URL: smtp.url });
+    const escape = await post(app, { ...valid, companyName: 'Murphy \u001b[2J Fuels' });
+    expect(escape.status).toBe(400);
+    expect(escape.body).toEqual({
+      code: 400,
+      message: 'Company Name contains characters that are not allowed.',
+      errors: ['Company Name contains characters that are not allowed.'],
+    });
+    // JSON can carry a lone half of a surrogate pair; UTF-8 (and PostgreSQL) cannot.
+    const lone = await post(
+      app,
+      JSON.stringify({ ...valid, message: 'Quote please' }).replace('please', 'please \\ud83d'),
+    );
+    expect(lone.status).toBe(400);
+    expect(lone.body).toEqual({
+      code: 400,
+      message: 'Enquiry contains characters that are not allowed.',
+      errors: ['Enquiry contains characters that are not allowed.'],
+    });
+    await expectNothingKept(worker, smtp);
+  });
+
+  it.each(['name', 'address', 'companyName', 'telephone'] as const)(
+    'answers 400 for a "Bcc:" line in %s, and keeps and mails nothing',
+    async (field) => {
+      const smtp = await peer();
+      const { app, worker } = rig({ SMTP_URL: smtp.url });
+      const message = `${labels[field]} must be on one line.`;
+      for (const forged of ['\nBcc: x@y', '\r\nBcc: x@y', '\rEmail: x@y', '\u2028Bcc: x@y']) {
+        const res = await post(app, { ...valid, [field]: `${valid[field]}${forged}` });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ code: 400, message, errors: [message] });
+      }
+      await expectNothingKept(worker, smtp);
+    },
+  );
+
+  it('keeps a "Bcc:" line typed in the enquiry inside the message: indented, no extra recipient', async () => {
+    const smtp = await peer();
+    const { app, worker } = rig({ SMTP_URL: smtp.url });
+    const res = await post(app, {
+      ...valid,
+      message: 'Quote please\r\nBcc: evil@example.org\rEmail: evil@example.org',
+    });
+    expect(res.status).toBe(200);
+    const [stored] = await tdb.handle.db.select().from(enquiries);
+    // Line breaks are stored as LF.
+    expect(stored?.message).toBe('Quote please\nBcc: evil@example.org\nEmail: evil@example.org');
+
+    expect(await worker.drain()).toBe(1);
+    const [mail] = smtp.received;
+    expect(mail?.envelope.to).toEqual([site.email]);
+    expect(mail?.parsed.headers.has('bcc')).toBe(false);
+    expect(mail?.parsed.text?.trimEnd()).toBe(
+      [
+        'Name: Aoife Murphy',
+        'Email: aoife@murphyfuels.co.uk',
+        'Address: 3 Quay Street, Newry BT35 6AA',
+        'Company Name: Murphy Fuels',
+        'Telephone: 028 3026 1234',
+        'Message: Quote please',
+        '  Bcc: evil@example.org',
+        '  Email: evil@example.org',
+      ].join('\n'),
+    );
+    expect(mail?.parsed.html).toContain(
+      '<strong>Message:</strong> Quote please<br>\nBcc: evil@example.org<br>\nEmail: evil@example.org</p>',
+    );
   });
 
   it('commits the enquiry and its e-mail together or not at all', async () => {

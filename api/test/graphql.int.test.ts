@@ -194,6 +194,34 @@ describe(`GraphQL catalogue (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'P
     expect(other.status).toBe(200);
   });
 
+  it('answers HEAD like GET without the body: same status and headers, ETag included', async () => {
+    const head = () =>
+      request(t.app.callback())
+        .head('/api/graphql')
+        .query({ query: catalogueQuery, variables: JSON.stringify({ limit: -1 }) })
+        .set('Accept', 'application/graphql-response+json, application/json')
+        .set('Accept-Encoding', 'identity');
+    const got = await get(catalogueQuery).set('Accept-Encoding', 'identity');
+    const headed = await head();
+    expect(got.status).toBe(200);
+    expect(headed.status).toBe(200);
+    expect(headed.text ?? '').toBe('');
+    // All headers but those that differ on every request anyway.
+    const comparable = (headers: Record<string, string>) => {
+      const {
+        date: _date,
+        'x-request-id': _id,
+        'content-security-policy': _nonce,
+        ...rest
+      } = headers;
+      return rest;
+    };
+    expect(comparable(headed.headers)).toEqual(comparable(got.headers));
+    expect(headed.headers.etag).toMatch(/^"[\w-]+"$/);
+    const again = await head().set('If-None-Match', String(headed.headers.etag));
+    expect(again.status).toBe(304);
+  });
+
   it('sees a catalogue change at once: the cache is invalidated by the database', async () => {
     const query = `{ woodpellets { slug title } }`;
     const before = (await get(query)).body as {

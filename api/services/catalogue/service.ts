@@ -1,16 +1,19 @@
-import type { ExecutionResult } from 'graphql';
-import { graphql } from 'graphql';
+import { execute, GraphQLError, type DocumentNode, type ExecutionResult } from 'graphql';
 import { rewriteImageUrl } from '../../domain/images';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appMeta } from '../../db/schema';
+import { parseWithLimits, validateWithLimits } from '../../graphql/limits';
 import { rootValue, schema, type GraphQLContext } from '../../graphql/schema';
 import { loadCatalogue, type CatalogueSnapshot } from './repository';
 
 export interface CatalogueService {
   /** A fresh per-request GraphQL context: the catalogue is read at most once per request. */
   requestContext(): GraphQLContext;
-  /** Runs a GraphQL operation in-process (server rendering uses this instead of HTTP). */
+  /**
+   * Runs a GraphQL operation in-process (server rendering uses this instead of HTTP), under the
+   * same limits as /api/graphql: the browser sends these queries over HTTP too.
+   */
   execute(query: string, variables?: Record<string, unknown>): Promise<ExecutionResult>;
   /** The current catalogue (cached; one version read per call). Treat it as read-only. */
   snapshot(): Promise<CatalogueSnapshot>;
@@ -63,13 +66,23 @@ export function createCatalogueService(
   return {
     requestContext,
     snapshot: current,
-    execute: (query, variables) =>
-      graphql({
+    execute: async (query, variables) => {
+      let document: DocumentNode;
+      try {
+        document = parseWithLimits(query);
+      } catch (error) {
+        if (error instanceof GraphQLError) return { errors: [error] };
+        throw error;
+      }
+      const errors = validateWithLimits(schema, document);
+      if (errors.length > 0) return { errors };
+      return execute({
         schema,
+        document,
         rootValue,
-        source: query,
         variableValues: variables ?? null,
         contextValue: requestContext(),
-      }),
+      });
+    },
   };
 }

@@ -1,75 +1,171 @@
-import { and, like, lt, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rateLimits } from '../../db/schema';
 
 export interface RateLimitOutcome {
   allowed: boolean;
-  /** Requests counted in the current window, this one included. */
+  /**
+   * Accepted requests in the sliding window that ends now, this one included when it was
+   * accepted. Refused requests are never counted, so a refused request sees `limit`.
+   */
   count: number;
   limit: number;
-  /** Whole seconds until the current window ends (at least 1). */
+  /** How many more would be accepted right now (0 when refused or when this took the last). */
+  remaining: number;
+  /**
+   * Whole seconds (at least 1) until the oldest counted request leaves the window, i.e. until one
+   * more would be accepted. Sent as Retry-After when refused.
+   */
   retryAfterSeconds: number;
 }
 
 export interface RateLimiter {
   /** Counts one request for `key` and says whether it is within the limit. */
   hit(key: string): Promise<RateLimitOutcome>;
+  /**
+   * Deletes this limiter's keys with no request left in their window, in batches of `batch`, at
+   * most `maxBatches` of them. Returns how many went. `hit` runs it now and then by itself.
+   */
+  prune(options?: { batch?: number; maxBatches?: number }): Promise<number>;
 }
 
 export interface RateLimiterOptions {
-  /** Namespaces the keys in the shared table, e.g. "enquiry". */
+  /** Namespaces the keys in the shared table, e.g. "enquiry" or "login". */
   name: string;
+  /** At most this many requests are accepted per key in any `windowSeconds`. */
   limit: number;
   windowSeconds: number;
+  /**
+   * The time of a request. By default the database's `now()`, one clock for every process; tests
+   * pass their own to step over window edges without sleeping.
+   */
+  clock?: () => Date;
+  /** Told when pruning old keys fails (the request itself is still answered). */
+  onPruneError?: (error: unknown) => void;
+}
+
+/** Most keys one prune deletes per statement, and statements per prune. */
+const pruneBatch = 500;
+const pruneMaxBatches = 20;
+/** A process prunes at most this often (and at most once per window). */
+const pruneEveryMs = 60_000;
+
+/** The rows of a raw `execute`, which both drivers (pg and PGlite) return as `{ rows }`. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  if (typeof result === 'object' && result !== null && 'rows' in result) {
+    const { rows } = result as { rows: unknown };
+    if (Array.isArray(rows)) return rows as Record<string, unknown>[];
+  }
+  throw new TypeError('Unexpected result from the database driver.');
+}
+
+function positiveInteger(value: number, what: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`${what} must be a whole number of at least 1.`);
+  }
+  return value;
 }
 
 /**
- * A fixed-window counter in the `rate_limits` table: one atomic upsert per request, timed by the
- * database's clock, so every process on a shared PostgreSQL counts against the same number.
- * Windows are aligned to the epoch (a 600 s window starts at :00, :10, :20 …).
+ * An exact sliding-window limiter (a "sliding log") in the `rate_limit_log` table, shared by every
+ * process on one database: at most `limit` requests per key are accepted in ANY interval of
+ * `windowSeconds`, not just in windows aligned to the clock.
+ *
+ * Each key has one row holding the times of its accepted requests still in the window (at most
+ * `limit` of them). A request is one INSERT … ON CONFLICT DO UPDATE: the row is locked, the times
+ * that have left the window are dropped, and the request's time is appended only when fewer than
+ * `limit` remain. Concurrent requests on one key (from any process) therefore take turns on the row
+ * lock, and each decides on the row as the previous one left it.
+ *
+ * A request's time is the database's `now()`, but never earlier than the newest time already kept,
+ * so the log stays in order even when a statement waited for the lock; with times in the order
+ * they were accepted, a request is refused exactly when `limit` accepted requests lie within the
+ * window before it, which is the guarantee above.
+ *
+ * Refused requests are not recorded: a client that keeps trying is let in again as soon as its
+ * oldest accepted request is `windowSeconds` old, and retrying cannot extend its lock-out.
  */
 export function createRateLimiter(db: Database, options: RateLimiterOptions): RateLimiter {
-  const { name, limit, windowSeconds } = options;
-  const window = sql`${windowSeconds}::integer`;
-  const windowStart = sql`to_timestamp(floor(extract(epoch from now()) / ${window}) * ${window})`;
-  let lastPruned = 0;
+  const { name, clock, onPruneError } = options;
+  const limit = positiveInteger(options.limit, 'The rate limit');
+  const windowSeconds = positiveInteger(options.windowSeconds, 'The rate-limit window');
+  const prefix = `${name}:`;
+  const window = sql`(${windowSeconds}::integer * interval '1 second')`;
+  const now = (): SQL => (clock ? sql`${clock().toISOString()}::timestamptz` : sql`now()`);
+  let lastPruned = Number.NEGATIVE_INFINITY;
 
-  /** Drops this limiter's finished windows, at most once per window per process. */
-  async function prune(): Promise<void> {
-    if (Date.now() - lastPruned < windowSeconds * 1000) return;
-    lastPruned = Date.now();
-    await db
-      .delete(rateLimits)
-      .where(
-        and(
-          like(rateLimits.key, `${name}:%`),
-          lt(rateLimits.windowStart, sql`now() - ${`${windowSeconds} seconds`}::interval`),
-        ),
-      );
+  async function prune(bounds: { batch?: number; maxBatches?: number } = {}): Promise<number> {
+    const batch = positiveInteger(bounds.batch ?? pruneBatch, 'The prune batch');
+    const maxBatches = positiveInteger(bounds.maxBatches ?? pruneMaxBatches, 'The prune batches');
+    let deleted = 0;
+    for (let i = 0; i < maxBatches; i += 1) {
+      // A row whose newest accepted request has left the window holds nothing that counts.
+      // SKIP LOCKED: rows in use by a request (or by another process's prune) are left for later.
+      const result = await db.execute(sql`
+        delete from rate_limit_log where key in (
+          select key from rate_limit_log
+          where expires_at <= ${now()} and starts_with(key, ${prefix})
+          order by expires_at
+          limit ${batch}
+          for update skip locked)
+        returning 1 as gone`);
+      const gone = rowsOf(result).length;
+      deleted += gone;
+      if (gone < batch) break;
+    }
+    return deleted;
+  }
+
+  /** Prunes at most once a minute (and once a window) per process; a failure is only reported. */
+  async function pruneNowAndThen(): Promise<void> {
+    const wallClock = Date.now();
+    if (wallClock - lastPruned < Math.min(pruneEveryMs, windowSeconds * 1000)) return;
+    lastPruned = wallClock;
+    try {
+      await prune();
+    } catch (error) {
+      onPruneError?.(error);
+    }
   }
 
   return {
     async hit(key) {
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key: `${name}:${key}`, windowStart, count: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimits.key, rateLimits.windowStart],
-          set: { count: sql`${rateLimits.count} + 1` },
-        })
-        .returning({
-          count: rateLimits.count,
-          secondsLeft: sql<string>`ceil(extract(epoch from ${rateLimits.windowStart}) + ${window} - extract(epoch from now()))`,
-        });
-      await prune();
-      const count = row?.count ?? 1;
+      const at = now();
+      const result = await db.execute(sql`
+        insert into rate_limit_log as r (key, hits, expires_at, last_allowed)
+        values (${prefix + key}, array[${at}], ${at} + ${window}, true)
+        on conflict (key) do update set (hits, expires_at, last_allowed) = (
+          select
+            case when next.ok then next.kept || next.stamp else next.kept end,
+            case when next.ok then next.stamp + ${window} else r.expires_at end,
+            next.ok
+          from (
+            select kept.times as kept, clock.stamp, cardinality(kept.times) < ${limit}::integer as ok
+            from (select greatest(excluded.hits[1], r.hits[cardinality(r.hits)]) as stamp) as clock
+            cross join lateral (
+              select coalesce(array_agg(h order by h), '{}'::timestamptz[]) as times
+              from unnest(r.hits) as h
+              where h > clock.stamp - ${window}
+            ) as kept
+          ) as next
+        )
+        returning
+          last_allowed as "allowed",
+          cardinality(hits)::integer as "count",
+          ceil(extract(epoch from (hits[1] + ${window} - ${at})))::integer as "retryAfter"`);
+      await pruneNowAndThen();
+      const row = rowsOf(result)[0];
+      if (!row) throw new Error('The rate-limit statement returned no row.');
+      const allowed = row.allowed === true;
+      const count = Number(row.count);
       return {
-        allowed: count <= limit,
+        allowed,
         count,
         limit,
-        retryAfterSeconds: Math.max(1, Number(row?.secondsLeft ?? windowSeconds)),
+        remaining: allowed ? Math.max(0, limit - count) : 0,
+        retryAfterSeconds: Math.min(windowSeconds, Math.max(1, Number(row.retryAfter))),
       };
     },
+    prune,
   };
 }
 

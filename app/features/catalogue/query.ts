@@ -55,3 +55,14 @@ export const catalogueQuery = /* GraphQL */ `
 
 /** -1 means unlimited (SPEC §9). No sort: the shop's own ordering is used. */
 export const catalogueVariables = { limit: -1 } as const;
+
+/**
+ * Every GraphQL operation the site sends, with the variables it sends them with (server
+ * rendering runs them in-process, the browser over GET). A new query belongs here too: the API's
+ * tests check that each one stays well inside the API's query limits (api/graphql/limits.ts).
+ */
+export const siteQueries: readonly {
+  name: string;
+  query: string;
+  variables: Readonly<Record<string, unknown>>;
+}[] = [{ name: 'catalogue', query: catalogueQuery, variables: catalogueVariables }];

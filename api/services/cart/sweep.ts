@@ -1,0 +1,151 @@
+/**
+ * Deleting abandoned carts. A cart's cookie lasts `cartLifetimeDays` from the visitor's last change
+ * to the cart, and every change sets the row's updated_at; a cart not changed for longer than that
+ * can no longer be reached by anyone, so it (and its lines, on delete cascade) is deleted.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { Logger } from '../../logger';
+
+/** How long a cart (and its cookie) lives after its last change. */
+export const cartLifetimeDays = 30;
+
+export interface SweepOptions {
+  /** Carts whose last change is older than this many days go (default `cartLifetimeDays`). */
+  olderThanDays?: number;
+  /** Carts per statement: each batch is its own short transaction. */
+  batch?: number;
+  /** Batches per sweep, so one sweep is bounded too; the next sweep carries on. */
+  maxBatches?: number;
+}
+
+const defaultBatch = 500;
+const defaultMaxBatches = 20;
+
+function positiveInteger(value: number, what: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new RangeError(`${what} must be a whole number of at least 1.`);
+  }
+  return value;
+}
+
+/** The rows of a raw `execute`, which both drivers (pg and PGlite) return as `{ rows }`. */
+function rowCount(result: unknown): number {
+  if (typeof result === 'object' && result !== null && 'rows' in result) {
+    const { rows } = result as { rows: unknown };
+    if (Array.isArray(rows)) return rows.length;
+  }
+  throw new TypeError('Unexpected result from the database driver.');
+}
+
+/**
+ * Deletes carts not changed for longer than `olderThanDays`, oldest first, in batches of `batch`
+ * (at most `maxBatches` of them), and returns how many went. Safe with several processes at once:
+ * each batch locks its carts with SKIP LOCKED, so two sweeps take different carts, and a cart that
+ * a visitor's request holds (every cart write locks the row first) is left alone. A cart changed
+ * after the batch read it is re-checked under the lock and kept.
+ */
+export async function sweepStaleCarts(db: Database, options: SweepOptions = {}): Promise<number> {
+  const days = positiveInteger(options.olderThanDays ?? cartLifetimeDays, 'olderThanDays');
+  const batch = positiveInteger(options.batch ?? defaultBatch, 'The sweep batch');
+  const maxBatches = positiveInteger(options.maxBatches ?? defaultMaxBatches, 'maxBatches');
+  let deleted = 0;
+  for (let i = 0; i < maxBatches; i += 1) {
+    // carts_updated_idx serves the inner select; cart_items_line_uq (cart_id first) the cascade.
+    const result = await db.execute(sql`
+      delete from carts where id in (
+        select id from carts
+        where updated_at < now() - make_interval(days => ${days}::integer)
+        order by updated_at
+        limit ${batch}
+        for update skip locked)
+      returning 1 as gone`);
+    const gone = rowCount(result);
+    deleted += gone;
+    if (gone < batch) break;
+  }
+  return deleted;
+}
+
+export interface CartSweeper {
+  /** The first sweep runs `firstDelayMs` after this, then every `intervalMs`. */
+  start(): void;
+  /** No sweep starts after this; resolves when the one running (if any) has finished. */
+  stop(): Promise<void>;
+  /** One sweep now (tests, or an operator's script); never throws, returns how many went. */
+  sweep(): Promise<number>;
+}
+
+export interface CartSweeperOptions extends SweepOptions {
+  db: Database;
+  logger: Logger;
+  /** Default one hour. */
+  intervalMs?: number;
+  /** Default one minute, so that start-up is not slowed by it. */
+  firstDelayMs?: number;
+}
+
+/**
+ * Runs `sweepStaleCarts` now and then in this process. Every process may run one: their sweeps
+ * never wait for or fail on each other. The timer is unref'd, so it never keeps a process alive.
+ */
+export function createCartSweeper(options: CartSweeperOptions): CartSweeper {
+  const { db, logger } = options;
+  const intervalMs = positiveInteger(options.intervalMs ?? 3_600_000, 'intervalMs');
+  const firstDelayMs = options.firstDelayMs ?? 60_000;
+  const sweepOptions: SweepOptions = {
+    ...(options.olderThanDays === undefined ? {} : { olderThanDays: options.olderThanDays }),
+    ...(options.batch === undefined ? {} : { batch: options.batch }),
+    ...(options.maxBatches === undefined ? {} : { maxBatches: options.maxBatches }),
+  };
+  let state: 'new' | 'started' | 'stopped' = 'new';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<number> | undefined;
+
+  function sweep(): Promise<number> {
+    // One sweep at a time in this process.
+    running ??= (async () => {
+      const started = performance.now();
+      try {
+        const deleted = await sweepStaleCarts(db, sweepOptions);
+        if (deleted > 0) {
+          logger.info(
+            { deleted, ms: Math.round(performance.now() - started) },
+            'stale carts deleted',
+          );
+        }
+        return deleted;
+      } catch (error) {
+        logger.error({ err: error }, 'sweeping stale carts failed');
+        return 0;
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  }
+
+  function schedule(delayMs: number): void {
+    if (state !== 'started') return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void sweep().then(() => schedule(intervalMs));
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (state !== 'new') return;
+      state = 'started';
+      schedule(firstDelayMs);
+    },
+    async stop() {
+      state = 'stopped';
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+    sweep,
+  };
+}
