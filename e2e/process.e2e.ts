@@ -15,7 +15,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headerLines, trickle } from '../api/test/slowClient';
-import { freePort, projectRoot, startServer, type ServerProcess } from './serverProcess';
+import {
+  freePort,
+  productionEnv,
+  projectRoot,
+  startServer,
+  type ServerProcess,
+} from './serverProcess';
 
 /**
  * The production server as a process: how it refuses to start (one line on stderr, exit code 1,
@@ -48,15 +54,7 @@ function runUntilExit(env: Record<string, string>, limitMs = 60_000): Promise<En
   return new Promise((done) => {
     const child = spawn(process.execPath, ['dist/api/server.js'], {
       cwd: projectRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        SMTP_URL: '',
-        ...env,
-      },
+      env: productionEnv({ DATABASE_URL: '', SMTP_URL: '', ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -53,19 +53,17 @@ export interface ServerProcess {
  * Starts `node dist/api/server.js` exactly as production does (NODE_ENV=production, no npm in
  * between) on a free loopback port, and waits until GET /api/health answers 200.
  */
+/** The environment the production server runs with in these tests, plus `env`. */
+export function productionEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+}
+
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['dist/api/server.js'], {
     cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...env,
-      PORT: String(port),
-    },
+    env: productionEnv({ ...env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createApp } from '../app';
 import type { Config } from '../config';
 import { enquiries, mailOutbox, rateLimits } from '../db/schema';
+import { enquiryLabels } from '../domain/enquiry';
 import { site } from '../domain/site';
 import { createLogger } from '../logger';
 import { createMailer, type Mailer } from '../services/mail/mailer';
@@ -321,14 +322,7 @@ describe('POST /api/enquiries', () => {
   });
 
   const fields = ['name', 'email', 'address', 'companyName', 'telephone', 'message'] as const;
-  const labels = {
-    name: 'Name',
-    email: 'Email',
-    address: 'Address',
-    companyName: 'Company Name',
-    telephone: 'Contact No.',
-    message: 'Enquiry',
-  } as const;
+  const labels = enquiryLabels;
 
   /** Nothing was stored, queued or delivered. */
   async function expectNothingKept(worker: MailWorker, smtp: SmtpPeer) {
