@@ -94,7 +94,7 @@ export function createApp({ config, database, logger, ssr, mailWorker }: AppDeps
         logger,
         { analytics: config.analytics },
         (ctx) => carts.view(ctx.cookies.get(cartCookieName)),
-        config.publicUrl?.replace(/\/$/, ''),
+        config.publicUrl,
       ),
     );
   }

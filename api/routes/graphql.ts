@@ -20,11 +20,9 @@ const protocolMessages: Record<number, string> = {
 };
 
 /** The request body as the API's body parser left it (a JSON object or nothing), for graphql-http. */
-function parsedBody(ctx: Context): string | Record<string, unknown> | null {
-  const body = (ctx.request as { body?: unknown }).body;
-  if (typeof body === 'string') return body;
-  if (typeof body === 'object' && body !== null) return body as Record<string, unknown>;
-  return null;
+function parsedBody(ctx: Context): Record<string, unknown> | null {
+  const { body } = ctx.request;
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
 }
 
 /**

@@ -23,6 +23,7 @@ import {
 import { messages } from '../../domain/messages';
 import { canDeliver, normalisePostcode, validatePostcode } from '../../domain/postcode';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/raw';
 import { cartItems, carts, type PendingCartItem } from '../../db/schema';
 import type { CatalogueProduct, CatalogueSize, CatalogueSnapshot } from '../catalogue/repository';
 import {
@@ -115,12 +116,6 @@ function imageOf(product: CatalogueProduct): string | null {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The rows of a raw `execute`, which both drivers (pg and PGlite) return as `{ rows }`. */
-function rowsOf(result: unknown): unknown[] {
-  if (isRecord(result) && Array.isArray(result.rows)) return result.rows;
-  throw new TypeError('Unexpected result from the database driver.');
 }
 
 export function createCartService(db: Database, catalogue: CatalogueSource): CartService {

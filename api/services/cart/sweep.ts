@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { deleteInBatches, positiveInteger } from '../../db/raw';
 import type { Logger } from '../../logger';
 
 /** How long a cart (and its cookie) lives after its last change. */
@@ -22,22 +23,6 @@ export interface SweepOptions {
 const defaultBatch = 500;
 const defaultMaxBatches = 20;
 
-function positiveInteger(value: number, what: string): number {
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(`${what} must be a whole number of at least 1.`);
-  }
-  return value;
-}
-
-/** The rows of a raw `execute`, which both drivers (pg and PGlite) return as `{ rows }`. */
-function rowCount(result: unknown): number {
-  if (typeof result === 'object' && result !== null && 'rows' in result) {
-    const { rows } = result as { rows: unknown };
-    if (Array.isArray(rows)) return rows.length;
-  }
-  throw new TypeError('Unexpected result from the database driver.');
-}
-
 /**
  * Deletes carts not changed for longer than `olderThanDays`, oldest first, in batches of `batch`
  * (at most `maxBatches` of them), and returns how many went. Safe with several processes at once:
@@ -47,24 +32,19 @@ function rowCount(result: unknown): number {
  */
 export async function sweepStaleCarts(db: Database, options: SweepOptions = {}): Promise<number> {
   const days = positiveInteger(options.olderThanDays ?? cartLifetimeDays, 'olderThanDays');
-  const batch = positiveInteger(options.batch ?? defaultBatch, 'The sweep batch');
-  const maxBatches = positiveInteger(options.maxBatches ?? defaultMaxBatches, 'maxBatches');
-  let deleted = 0;
-  for (let i = 0; i < maxBatches; i += 1) {
-    // carts_updated_idx serves the inner select; cart_items_line_uq (cart_id first) the cascade.
-    const result = await db.execute(sql`
+  // carts_updated_idx serves the inner select; cart_items_line_uq (cart_id first) the cascade.
+  return deleteInBatches(
+    db,
+    (batch) => sql`
       delete from carts where id in (
         select id from carts
         where updated_at < now() - make_interval(days => ${days}::integer)
         order by updated_at
         limit ${batch}
         for update skip locked)
-      returning 1 as gone`);
-    const gone = rowCount(result);
-    deleted += gone;
-    if (gone < batch) break;
-  }
-  return deleted;
+      returning 1 as gone`,
+    { batch: options.batch ?? defaultBatch, maxBatches: options.maxBatches ?? defaultMaxBatches },
+  );
 }
 
 export interface CartSweeper {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { deleteInBatches, positiveInteger, rowsOf, type BatchBounds } from '../../db/raw';
 
 export interface RateLimitOutcome {
   allowed: boolean;
@@ -25,7 +26,7 @@ export interface RateLimiter {
    * Deletes this limiter's keys with no request left in their window, in batches of `batch`, at
    * most `maxBatches` of them. Returns how many went. `hit` runs it now and then by itself.
    */
-  prune(options?: { batch?: number; maxBatches?: number }): Promise<number>;
+  prune(options?: Partial<BatchBounds>): Promise<number>;
 }
 
 export interface RateLimiterOptions {
@@ -48,22 +49,6 @@ const pruneBatch = 500;
 const pruneMaxBatches = 20;
 /** A process prunes at most this often (and at most once per window). */
 const pruneEveryMs = 60_000;
-
-/** The rows of a raw `execute`, which both drivers (pg and PGlite) return as `{ rows }`. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (typeof result === 'object' && result !== null && 'rows' in result) {
-    const { rows } = result as { rows: unknown };
-    if (Array.isArray(rows)) return rows as Record<string, unknown>[];
-  }
-  throw new TypeError('Unexpected result from the database driver.');
-}
-
-function positiveInteger(value: number, what: string): number {
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new RangeError(`${what} must be a whole number of at least 1.`);
-  }
-  return value;
-}
 
 /**
  * An exact sliding-window limiter (a "sliding log") in the `rate_limit_log` table, shared by every
@@ -93,26 +78,21 @@ export function createRateLimiter(db: Database, options: RateLimiterOptions): Ra
   const now = (): SQL => (clock ? sql`${clock().toISOString()}::timestamptz` : sql`now()`);
   let lastPruned = Number.NEGATIVE_INFINITY;
 
-  async function prune(bounds: { batch?: number; maxBatches?: number } = {}): Promise<number> {
-    const batch = positiveInteger(bounds.batch ?? pruneBatch, 'The prune batch');
-    const maxBatches = positiveInteger(bounds.maxBatches ?? pruneMaxBatches, 'The prune batches');
-    let deleted = 0;
-    for (let i = 0; i < maxBatches; i += 1) {
-      // A row whose newest accepted request has left the window holds nothing that counts.
-      // SKIP LOCKED: rows in use by a request (or by another process's prune) are left for later.
-      const result = await db.execute(sql`
+  async function prune(bounds: Partial<BatchBounds> = {}): Promise<number> {
+    // A row whose newest accepted request has left the window holds nothing that counts.
+    // SKIP LOCKED: rows in use by a request (or by another process's prune) are left for later.
+    return deleteInBatches(
+      db,
+      (batch) => sql`
         delete from rate_limit_log where key in (
           select key from rate_limit_log
           where expires_at <= ${now()} and starts_with(key, ${prefix})
           order by expires_at
           limit ${batch}
           for update skip locked)
-        returning 1 as gone`);
-      const gone = rowsOf(result).length;
-      deleted += gone;
-      if (gone < batch) break;
-    }
-    return deleted;
+        returning 1 as gone`,
+      { batch: bounds.batch ?? pruneBatch, maxBatches: bounds.maxBatches ?? pruneMaxBatches },
+    );
   }
 
   /** Prunes at most once a minute (and once a window) per process; a failure is only reported. */
