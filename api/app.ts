@@ -30,10 +30,12 @@ export interface AppDeps {
   ssr?: SsrRuntime;
   /** The mail outbox worker, nudged when an e-mail is queued; omitted, it finds it on its next poll. */
   mailWorker?: { nudge(): void };
+  /** True once the process is shutting down: readiness (GET /api/health) then answers 503. */
+  draining?: () => boolean;
 }
 
 /** Builds the Koa application. It does not listen: server.ts and the tests do that. */
-export function createApp({ config, database, logger, ssr, mailWorker }: AppDeps): Koa {
+export function createApp({ config, database, logger, ssr, mailWorker, draining }: AppDeps): Koa {
   // TRUST_PROXY: take the client address (and protocol) from X-Forwarded-* headers.
   const app = new Koa({ proxy: config.trustProxy });
   app.silent = true;
@@ -63,7 +65,11 @@ export function createApp({ config, database, logger, ssr, mailWorker }: AppDeps
     cookieSecure: config.cookieSecure,
     production: config.env === 'production',
   });
-  for (const routes of [healthRoutes(database), graphqlRoutes(catalogue), uploadsRoutes(), cart]) {
+  const health = healthRoutes(database, {
+    timeoutMs: config.healthTimeoutMs,
+    ...(draining ? { draining } : {}),
+  });
+  for (const routes of [health, graphqlRoutes(catalogue), uploadsRoutes(), cart]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   const enquiries = enquiryRoutes({ db: database.db, config, logger, mailWorker });

@@ -104,6 +104,54 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '2' }).databasePoolSize).toBe(2);
   });
 
+  it('reads the database and health timeouts, with working defaults', () => {
+    const defaults = loadConfig({});
+    expect(defaults.databaseTimeouts).toEqual({
+      statementMs: 5_000,
+      lockMs: 2_000,
+      idleInTransactionMs: 10_000,
+      queryMs: 6_000,
+      connectMs: 5_000,
+    });
+    expect(defaults.healthTimeoutMs).toBe(1_000);
+    const set = loadConfig({
+      DATABASE_STATEMENT_TIMEOUT_MS: '3000',
+      DATABASE_LOCK_TIMEOUT_MS: '500',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '20000',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      HEALTH_TIMEOUT_MS: '300',
+    });
+    expect(set.databaseTimeouts).toEqual({
+      statementMs: 3_000,
+      lockMs: 500,
+      idleInTransactionMs: 20_000,
+      // Unset: a second above the statement timeout.
+      queryMs: 4_000,
+      connectMs: 2_000,
+    });
+    expect(set.healthTimeoutMs).toBe(300);
+    expect(loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '9000' }).databaseTimeouts.queryMs).toBe(9_000);
+  });
+
+  it('refuses database timeouts that are not sensible', () => {
+    // 0 would mean "no limit" to PostgreSQL.
+    for (const name of [
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      'DATABASE_LOCK_TIMEOUT_MS',
+      'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      'DATABASE_QUERY_TIMEOUT_MS',
+      'DATABASE_CONNECT_TIMEOUT_MS',
+      'HEALTH_TIMEOUT_MS',
+    ]) {
+      expect(() => loadConfig({ [name]: '0' }), name).toThrow(name);
+      expect(() => loadConfig({ [name]: 'soon' }), name).toThrow(`${name}: expected a number`);
+    }
+    // The client gives up only after the server had its chance to cancel the statement.
+    expect(() => loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '5000' })).toThrow(
+      'DATABASE_QUERY_TIMEOUT_MS must be longer than DATABASE_STATEMENT_TIMEOUT_MS',
+    );
+  });
+
   it('reads COOKIE_SECURE as auto, true or false', () => {
     expect(loadConfig({}).cookieSecure).toBe('auto');
     expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);

@@ -19,6 +19,40 @@ const schema = yup.object({
     .optional(),
   // Migrations hold one connection for their advisory lock and run on another: at least 2.
   DATABASE_POOL_SIZE: yup.number().integer().min(2).max(200).default(10),
+  // Every PostgreSQL connection gets these limits (see api/db/client.ts); PGlite ignores them.
+  // The client-side query timeout catches a link that stops answering altogether, so it must be
+  // longer than the server's own statement timeout (which answers with an error first).
+  DATABASE_STATEMENT_TIMEOUT_MS: yup.number().integer().min(100).max(600_000).default(5_000),
+  DATABASE_LOCK_TIMEOUT_MS: yup.number().integer().min(100).max(600_000).default(2_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: yup
+    .number()
+    .integer()
+    .min(100)
+    .max(3_600_000)
+    .default(10_000),
+  DATABASE_QUERY_TIMEOUT_MS: yup
+    .number()
+    .integer()
+    .min(100)
+    .max(600_000)
+    .optional()
+    .test(
+      'longer-than-statement',
+      'DATABASE_QUERY_TIMEOUT_MS must be longer than DATABASE_STATEMENT_TIMEOUT_MS',
+      (value, context) => {
+        const statement = (context.parent as { DATABASE_STATEMENT_TIMEOUT_MS?: unknown })
+          .DATABASE_STATEMENT_TIMEOUT_MS;
+        return (
+          value === undefined ||
+          typeof statement !== 'number' ||
+          !Number.isFinite(statement) ||
+          value > statement
+        );
+      },
+    ),
+  DATABASE_CONNECT_TIMEOUT_MS: yup.number().integer().min(100).max(600_000).default(5_000),
+  // GET /api/health gives up on the database after this and answers 503.
+  HEALTH_TIMEOUT_MS: yup.number().integer().min(50).max(60_000).default(1_000),
   DATA_DIR: yup.string().trim().default('data'),
   LOG_LEVEL: yup
     .string()
@@ -104,6 +138,10 @@ export interface Config {
   port: number;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Limits on every PostgreSQL connection, in milliseconds. */
+  databaseTimeouts: DatabaseTimeouts;
+  /** How long GET /api/health waits for the database before answering 503. */
+  healthTimeoutMs: number;
   dataDir: string;
   pgliteDir: string;
   logLevel: string;
@@ -125,6 +163,20 @@ export interface Config {
    * (with TRUST_PROXY, as the proxy's X-Forwarded-Proto says); true: always; false: never.
    */
   cookieSecure: 'auto' | boolean;
+}
+
+/** Limits on database work, in milliseconds (PostgreSQL only). */
+export interface DatabaseTimeouts {
+  /** statement_timeout: the server cancels a statement that runs longer. */
+  statementMs: number;
+  /** lock_timeout: the server gives up waiting for a row or table lock. */
+  lockMs: number;
+  /** idle_in_transaction_session_timeout: the server ends a session idle inside a transaction. */
+  idleInTransactionMs: number;
+  /** Client side: a query with no answer at all (a frozen link) is abandoned after this. */
+  queryMs: number;
+  /** Client side: opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
 }
 
 /** The HTTP server's limits on slow clients, in milliseconds. */
@@ -208,6 +260,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: parsed.PORT,
     databaseUrl: parsed.DATABASE_URL,
     databasePoolSize: parsed.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      statementMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: parsed.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionMs: parsed.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      // By default a second more than the server's limit, so the server's answer comes first.
+      queryMs: parsed.DATABASE_QUERY_TIMEOUT_MS ?? parsed.DATABASE_STATEMENT_TIMEOUT_MS + 1_000,
+      connectMs: parsed.DATABASE_CONNECT_TIMEOUT_MS,
+    },
+    healthTimeoutMs: parsed.HEALTH_TIMEOUT_MS,
     dataDir,
     pgliteDir: resolve(dataDir, 'pg'),
     logLevel: parsed.LOG_LEVEL,

@@ -93,9 +93,89 @@ export class TooManyRequestsError extends AppError {
 }
 
 export class ServiceUnavailableError extends AppError {
-  constructor(message = 'The service is temporarily unavailable. Please try again shortly.') {
-    super(503, message);
+  /** Sent as Retry-After when set. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(
+    message = 'The service is temporarily unavailable. Please try again shortly.',
+    options: { retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(503, message, options.cause === undefined ? {} : { cause: options.cause });
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
+}
+
+/** What a visitor is told when the database is out of reach, slow or busy; never the SQL. */
+export const databaseUnavailableMessage =
+  'The shop cannot reach its database just now. Please try again in a moment.';
+export const databaseRetryAfterSeconds = 5;
+
+/** A 503 with Retry-After for a database that timed out, refused or dropped the connection. */
+export class DatabaseUnavailableError extends ServiceUnavailableError {
+  constructor(cause?: unknown) {
+    super(databaseUnavailableMessage, { retryAfterSeconds: databaseRetryAfterSeconds, cause });
+  }
+}
+
+/**
+ * PostgreSQL error codes that mean "not now" rather than "wrong": 57014 query_canceled (statement
+ * timeout), 55P03 lock_not_available (lock timeout), 25P03 idle_in_transaction_session_timeout,
+ * 57P01-57P03 admin shutdown / crash shutdown / cannot connect now, 53300 too many connections,
+ * class 08 connection exceptions, 40001/40P01 serialization failure / deadlock.
+ */
+const unavailableCodes = new Set([
+  '57014',
+  '55P03',
+  '25P03',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '40001',
+  '40P01',
+]);
+/** Socket errors: the database host refused, reset or cannot be found. */
+const socketCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres and pg-pool say these in words only. */
+const driverMessages = [
+  'Query read timeout',
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Client was closed and is not queryable',
+  'Client has encountered a connection error and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+/**
+ * True when `error` (or anything in its `cause` chain, as Drizzle wraps driver errors in "Failed
+ * query: …") says the database did not answer in time, refused, or lost the connection: worth
+ * retrying in a moment, and a 503, not a 500. The one place that knows these errors.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    if (current instanceof DatabaseUnavailableError) return true;
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (unavailableCodes.has(code) || code.startsWith('08') || socketCodes.has(code)) return true;
+    }
+    if (typeof message === 'string' && driverMessages.some((text) => message.startsWith(text))) {
+      return true;
+    }
+    // AggregateError (a host with several addresses, all refused).
+    const errors = (current as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Errors thrown by Koa's own helpers and koa-body carry a status and an `expose` flag. */
@@ -106,9 +186,13 @@ interface HttpLikeError {
   message?: unknown;
 }
 
-/** Normalises anything thrown into an AppError; unknown errors become a 500 with a safe text. */
+/**
+ * Normalises anything thrown into an AppError: a database that timed out or is out of reach
+ * becomes a 503 with Retry-After, other unknown errors a 500 with a safe text.
+ */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return new DatabaseUnavailableError(error);
   const e = (typeof error === 'object' && error !== null ? error : {}) as HttpLikeError;
   const status =
     typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;

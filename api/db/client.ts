@@ -1,5 +1,4 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -7,6 +6,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { dirname } from 'node:path';
 import pg from 'pg';
+import type { DatabaseTimeouts } from '../config';
+import { DatabaseUnavailableError } from '../errors';
 import { migrationsDir } from '../paths';
 import { dataDirError, isDataDirProblem, postgresError } from '../startupError';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
@@ -23,7 +24,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Runs `work` while holding the cluster-wide advisory lock of `key`. */
   withLock<T>(key: number, work: () => Promise<T>): Promise<T>;
-  ping(): Promise<void>;
+  /**
+   * Resolves when the database answers `select 1` within `timeoutMs` (default: the query timeout);
+   * otherwise rejects with a DatabaseUnavailableError and gives back (or discards) the connection.
+   */
+  ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,94 @@ export interface OpenOptions {
    */
   lockDir?: string;
   poolSize?: number;
+  /** PostgreSQL only: the limits set on every connection. Default: `defaultDatabaseTimeouts`. */
+  timeouts?: DatabaseTimeouts;
+}
+
+/** The defaults of the DATABASE_*_TIMEOUT_MS settings (see api/config.ts). */
+export const defaultDatabaseTimeouts: DatabaseTimeouts = {
+  statementMs: 5_000,
+  lockMs: 2_000,
+  idleInTransactionMs: 10_000,
+  queryMs: 6_000,
+  connectMs: 5_000,
+};
+
+/** A query with its own client-side timeout (node-postgres reads `query_timeout`; untyped). */
+function timed(text: string, values: unknown[], timeoutMs: number): pg.QueryConfig {
+  const config: pg.QueryConfig & { query_timeout: number } = {
+    text,
+    values,
+    query_timeout: timeoutMs,
+  };
+  return config;
+}
+
+/** setTimeout's longest delay: "no limit" for the client-side query timeout of one query. */
+const noQueryTimeout = 2_147_483_647;
+
+/**
+ * `promise`, or a DatabaseUnavailableError after `ms`. What `promise` gives after the deadline is
+ * handed to `late` (to give a connection back).
+ */
+function withDeadline<T>(promise: Promise<T>, ms: number, late: (value: T) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      reject(
+        new DatabaseUnavailableError(new Error(`No answer from the database within ${ms} ms`)),
+      );
+    }, ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        if (expired) late(value);
+        else resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** The socket under a node-postgres client (not part of its typed API). */
+function socketOf(client: pg.ClientBase): { destroy(): void } | undefined {
+  return (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection
+    ?.stream;
+}
+
+/**
+ * Called for every new pooled connection. A checked-out connection that fails (PostgreSQL
+ * restarted, the link dropped) must not crash the process: its queries get the error anyway.
+ * After a client-side query timeout the connection is in an unknown state (the answer may still
+ * come, and every later query would queue behind it), so it is closed at once: the queries queued
+ * on it fail immediately (a transaction's ROLLBACK too), and the pool replaces it.
+ */
+function guardConnection(client: pg.PoolClient): void {
+  client.on('error', () => undefined);
+  const discard = (error: unknown) => {
+    if (error instanceof Error && error.message === 'Query read timeout')
+      socketOf(client)?.destroy();
+  };
+  type Query = (...args: unknown[]) => unknown;
+  const query = (client.query as Query).bind(client);
+  (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      // pool.query's form: (text | config, values, callback).
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        discard(error);
+        (last as (error: unknown, result: unknown) => void)(error, result);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(discard);
+    return result;
+  };
 }
 
 /**
@@ -55,7 +148,11 @@ export interface OpenOptions {
  */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? openPostgres(
+        options.databaseUrl,
+        options.poolSize ?? 10,
+        options.timeouts ?? defaultDatabaseTimeouts,
+      )
     : openPglite(options.pgliteDir, options.lockDir ?? dirname(options.pgliteDir));
 }
 
@@ -93,8 +190,9 @@ async function openPglite(dataDir: string, lockDir: string): Promise<DatabaseHan
       withLock(MIGRATION_LOCK, () =>
         migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir }),
       ),
-    ping: async () => {
-      await client.query('select 1');
+    // One in-process connection: a query cannot be cancelled, only no longer waited for.
+    ping: async (timeoutMs = defaultDatabaseTimeouts.queryMs) => {
+      await withDeadline(client.query('select 1'), timeoutMs, () => undefined);
     },
     close: once(async () => {
       try {
@@ -106,23 +204,47 @@ async function openPglite(dataDir: string, lockDir: string): Promise<DatabaseHan
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+async function openPostgres(
+  url: string,
+  max: number,
+  timeouts: DatabaseTimeouts,
+): Promise<DatabaseHandle> {
+  // node-postgres sends statement_timeout, lock_timeout and idle_in_transaction_session_timeout as
+  // start-up parameters of every connection the pool opens; query_timeout is its own timer.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    query_timeout: timeouts.queryMs,
+  });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => undefined);
+  pool.on('connect', guardConnection);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
 
   async function withLock<T>(key: number, work: () => Promise<T>): Promise<T> {
     const client = await pool.connect();
+    let failure: Error | undefined;
     try {
-      await client.query('select pg_advisory_lock($1)', [key]);
+      // Waiting for the lock (another process migrating or seeding) is not a fault: no limits on
+      // this session while it holds the lock. The work itself runs on other connections, limited.
+      await client.query('set statement_timeout = 0; set lock_timeout = 0');
+      await client.query(timed('select pg_advisory_lock($1)', [key], noQueryTimeout));
       try {
         return await work();
       } finally {
         await client.query('select pg_advisory_unlock($1)', [key]);
+        await client.query('reset statement_timeout; reset lock_timeout');
       }
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error));
+      throw error;
     } finally {
-      client.release();
+      // A connection that failed here may still hold the lock or the settings: not reused.
+      client.release(failure);
     }
   }
 
@@ -140,8 +262,19 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
       withLock(MIGRATION_LOCK, () =>
         migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsDir }),
       ),
-    ping: async () => {
-      await db.execute(sql`select 1`);
+    ping: async (timeoutMs = timeouts.queryMs) => {
+      const deadline = Date.now() + timeoutMs;
+      // Waiting for a connection (a frozen link, a busy pool) counts against the same deadline;
+      // one that comes too late goes straight back.
+      const client = await withDeadline(pool.connect(), timeoutMs, (late) => late.release());
+      try {
+        await client.query(timed('select 1', [], Math.max(1, deadline - Date.now())));
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        client.release(failure);
+        throw new DatabaseUnavailableError(failure);
+      }
+      client.release();
     },
     close: once(() => pool.end()),
   };

@@ -22,6 +22,7 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
     pgliteDir: config.pgliteDir,
     lockDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
   });
   try {
     const started = performance.now();

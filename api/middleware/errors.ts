@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { TooManyRequestsError, toAppError } from '../errors';
+import { ServiceUnavailableError, TooManyRequestsError, toAppError } from '../errors';
 import type { Logger } from '../logger';
 
 /**
@@ -18,7 +18,10 @@ export function errorHandler(logger: Logger): Middleware {
           'request failed',
         );
       }
-      if (error instanceof TooManyRequestsError)
+      if (
+        (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) &&
+        error.retryAfterSeconds !== undefined
+      )
         ctx.set('Retry-After', String(error.retryAfterSeconds));
       ctx.status = error.status;
       ctx.set('Cache-Control', 'no-store');

@@ -2,14 +2,45 @@ import Router from '@koa/router';
 import type { DatabaseHandle } from '../db/client';
 import { ServiceUnavailableError } from '../errors';
 
-/** GET /api/health: 200 when the database answers, 503 otherwise (load balancers use this). */
-export function healthRoutes(database: DatabaseHandle): Router {
+export interface HealthOptions {
+  /** How long readiness waits for the database before answering 503 (HEALTH_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** True once the process is shutting down: readiness answers 503 so traffic moves elsewhere. */
+  draining?: () => boolean;
+}
+
+/** Seconds a load balancer is asked to wait before trying a process that is not ready. */
+const retryAfterSeconds = 5;
+
+/**
+ * GET /api/health/live: liveness, 200 while the process runs (restart it only when this fails).
+ * GET /api/health: readiness, 200 when the database answers within `timeoutMs` and the process is
+ * not draining, 503 with Retry-After otherwise (send it no traffic for now; no restart needed).
+ */
+export function healthRoutes(database: DatabaseHandle, options: HealthOptions): Router {
   const router = new Router();
+  router.get('/health/live', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { code: 200, message: 'ok' };
+  });
   router.get('/health', async (ctx) => {
+    if (options.draining?.()) {
+      throw new ServiceUnavailableError('The server is shutting down.', { retryAfterSeconds });
+    }
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await database.ping();
+      // ping() gives up (and gives back its connection) by itself; the race is a backstop, so
+      // that this answer never waits longer than the timeout whatever the driver does.
+      await Promise.race([
+        database.ping(options.timeoutMs),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('health timeout')), options.timeoutMs + 50);
+        }),
+      ]);
     } catch {
-      throw new ServiceUnavailableError('The database is not answering.');
+      throw new ServiceUnavailableError('The database is not answering.', { retryAfterSeconds });
+    } finally {
+      clearTimeout(timer);
     }
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { code: 200, message: 'ok', database: database.driver };

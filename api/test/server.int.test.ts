@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createTestDatabase, type TestApp } from './harness';
+import { createApp } from '../app';
+import { createLogger } from '../logger';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,7 +36,55 @@ describe('server basics', () => {
     const res = await request(other.app.callback()).get('/api/health');
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ code: 503, message: 'The database is not answering.' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // Liveness: the process itself is fine, it need not be restarted.
+    const live = await request(other.app.callback()).get('/api/health/live');
+    expect(live.status).toBe(200);
   }, 30_000);
+
+  it('answers liveness without asking the database', async () => {
+    const res = await request(t.app.callback()).get('/api/health/live');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: 200, message: 'ok' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  /** An app on the shared database whose ping, and draining flag, the test decides. */
+  const appWith = (ping: () => Promise<void>, draining?: () => boolean) =>
+    createApp({
+      config: testConfig({ HEALTH_TIMEOUT_MS: '200' }),
+      database: { ...t.db.handle, ping },
+      logger: createLogger('silent'),
+      ...(draining ? { draining } : {}),
+    });
+
+  // Bound: "does not hang" (the timeout is 0.2 s; the ping never answers).
+  it('answers readiness 503 within its own timeout when the database never answers', async () => {
+    const started = performance.now();
+    const res = await request(appWith(() => new Promise<void>(() => undefined)).callback()).get(
+      '/api/health',
+    );
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ code: 503, message: 'The database is not answering.' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  }, 10_000);
+
+  it('answers readiness 503 while draining, liveness still 200', async () => {
+    let draining = false;
+    const app = appWith(
+      () => t.db.handle.ping(),
+      () => draining,
+    ).callback();
+    expect((await request(app).get('/api/health')).status).toBe(200);
+    draining = true;
+    const res = await request(app).get('/api/health');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ code: 503, message: 'The server is shutting down.' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await request(app).get('/api/health/live')).status).toBe(200);
+  });
 
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await request(t.app.callback()).get('/api/nope');
