@@ -89,8 +89,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
-    // No new sends from here; the one in flight (if any) finishes before the database closes.
-    const mailStopped = mailWorker.stop();
+    // No new sends from here; the one in flight (if any) finishes before the database closes. If
+    // the database does not answer, recording its outcome is retried until a second before the
+    // forced exit, then given up with an error log (it is sent again after its lease).
+    const mailStopped = mailWorker.stop({
+      withinMs: Math.max(0, config.shutdownTimeoutMs - 1_000),
+    });
     server.close(async () => {
       try {
         await ssr.close?.();

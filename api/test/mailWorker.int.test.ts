@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { createLogger } from '../logger';
-import type { Mailer, OutgoingMail } from '../services/mail/mailer';
+import { createMailer, type Mailer, type OutgoingMail } from '../services/mail/mailer';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from '../services/mail/worker';
-import { createTestDatabase, type TestDatabase } from './harness';
+import { createTestDatabase, usingPostgres, type TestDatabase } from './harness';
+import { startSmtpPeer } from './smtpPeer';
 
 /** The outbox worker against a real database, with scripted mailers instead of SMTP. */
 
@@ -328,4 +331,243 @@ describe('mail worker', () => {
     w.nudge();
     expect(await w.drain()).toBe(0);
   });
+});
+
+/** A logger whose JSON lines are kept, to check what was said (and that nothing personal was). */
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const raw: string[] = [];
+  const destination = {
+    write(line: string) {
+      raw.push(line);
+      lines.push(JSON.parse(line) as Record<string, unknown>);
+    },
+  };
+  return {
+    logger: createLogger('debug', {}, destination),
+    lines,
+    said: (msg: string) => lines.filter((line) => line.msg === msg),
+    /** Nothing from the message itself: addresses, subject or body. */
+    expectNoPersonalData() {
+      const all = raw.join('\n');
+      for (const secret of ['buyer@example.org', 'shop@fuelyard.test', 'Wholesale', 'Hello']) {
+        expect(all).not.toContain(secret);
+      }
+    },
+  };
+}
+
+/**
+ * The test database, except that while `outage.updates > 0` each UPDATE fails (and counts down)
+ * as one on a dropped connection does. Claims run in transactions and are not affected.
+ */
+function flakyDatabase(outage: { updates: number; failed: number }): Database {
+  const failing = () => {
+    const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    const chain = {
+      set: () => chain,
+      where: () => chain,
+      returning: () => Promise.reject(error),
+    };
+    return chain;
+  };
+  return new Proxy(tdb.handle.db, {
+    get(target, key, receiver) {
+      if (key === 'update' && outage.updates > 0) {
+        return () => {
+          outage.updates -= 1;
+          outage.failed += 1;
+          return failing();
+        };
+      }
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+}
+
+describe('mail worker during a database outage', () => {
+  it('keeps a sent outcome and records it once the database answers, without sending again', async () => {
+    const queued = await queue();
+    const outage = { updates: 0, failed: 0 };
+    const scripted = mailer(async () => {
+      outage.updates = 4; // The database goes away while SMTP answers.
+      return '250 OK';
+    });
+    const log = capturingLogger();
+    const w = worker({ db: flakyDatabase(outage), mailer: scripted, logger: log.logger });
+    expect(await w.drain()).toBe(1);
+    expect(outage.failed).toBe(4);
+    expect(await row(queued.id)).toMatchObject({ status: 'sent', attempts: 1, lockedUntil: null });
+    expect(scripted.calls).toHaveLength(1);
+    expect(log.said('could not record the mail outcome; retrying')).toHaveLength(1);
+    expect(log.said('mail sent')).toHaveLength(1);
+    log.expectNoPersonalData();
+  });
+
+  it('keeps a failed outcome and records its retry once the database answers', async () => {
+    const queued = await queue();
+    const outage = { updates: 0, failed: 0 };
+    const failing = mailer(async () => {
+      outage.updates = 3;
+      throw Object.assign(new Error('Service not available'), { responseCode: 421 });
+    });
+    const w = worker({ db: flakyDatabase(outage), mailer: failing });
+    expect(await w.drain()).toBe(0);
+    expect(outage.failed).toBe(3);
+    expect(await row(queued.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lockedUntil: null,
+      lastError: '[421] Service not available',
+    });
+  });
+
+  it.each([
+    ['an attempt is left', 3],
+    ['it was the last attempt', 1],
+  ])(
+    'gives up before the lease runs out, then records instead of resending when it claims the message back (%s)',
+    async (_label, maxAttempts) => {
+      const queued = await queue({ maxAttempts });
+      const outage = { updates: 0, failed: 0 };
+      const scripted = mailer(async () => {
+        outage.updates = Number.POSITIVE_INFINITY;
+        return '250 OK';
+      });
+      const log = capturingLogger();
+      // A short lease, so that the retry window (the lease less a tenth) closes soon.
+      const w = worker({
+        db: flakyDatabase(outage),
+        mailer: scripted,
+        logger: log.logger,
+        leaseMs: 1_500,
+        recordRetryMaxMs: 200,
+      });
+      expect(await w.drain()).toBe(1);
+      expect(outage.failed).toBeGreaterThan(1);
+      const unrecorded = await row(queued.id);
+      expect(unrecorded).toMatchObject({ status: 'sending', attempts: 1 });
+      // The window closed before the lease did.
+      expect(unrecorded.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+      const [gaveUp] = log.said(
+        'mail sent but not recorded as sent: the database did not answer in time; ' +
+          'it will be sent again when its lease runs out (same Message-ID)',
+      );
+      expect(gaveUp).toMatchObject({ level: 50, reason: 'the lease is about to run out' });
+
+      // The database is back and the lease has run out (set, not waited for).
+      outage.updates = 0;
+      await tdb.handle.db
+        .update(mailOutbox)
+        .set({ lockedUntil: inPast })
+        .where(eq(mailOutbox.id, queued.id));
+      await w.drain();
+      expect(scripted.calls).toHaveLength(1);
+      expect(await row(queued.id)).toMatchObject({
+        status: 'sent',
+        attempts: maxAttempts === 1 ? 1 : 2,
+        lockedUntil: null,
+      });
+      log.expectNoPersonalData();
+    },
+  );
+
+  it('stop() ends the retries at its deadline and says so', async () => {
+    const queued = await queue();
+    const outage = { updates: 0, failed: 0 };
+    const scripted = mailer(async () => {
+      outage.updates = Number.POSITIVE_INFINITY;
+      return '250 OK';
+    });
+    const log = capturingLogger();
+    const w = worker({
+      db: flakyDatabase(outage),
+      mailer: scripted,
+      logger: log.logger,
+      leaseMs: 3_600_000,
+      pollIntervalMs: 3_600_000,
+    });
+    w.start();
+    await vi.waitFor(() => expect(outage.failed).toBeGreaterThan(1), {
+      timeout: 10_000,
+      interval: 10,
+    });
+    // The retry window is most of an hour; stop() bounds it. The test's own timeout proves that.
+    await w.stop({ withinMs: 0 });
+    expect(
+      log.said(
+        'mail sent but not recorded as sent: the database did not answer in time; ' +
+          'it will be sent again when its lease runs out (same Message-ID)',
+      ),
+    ).toEqual([expect.objectContaining({ reason: 'shutting down' })]);
+    expect(await row(queued.id)).toMatchObject({ status: 'sending' });
+  }, 20_000);
+
+  it.skipIf(!usingPostgres)(
+    'sends once when the database connections are cut between the SMTP 250 and the update',
+    async () => {
+      const peer = await startSmtpPeer();
+      const smtp = createMailer(
+        {
+          smtpUrl: peer.url,
+          from: 'Fuelyard <no-reply@fuelyard.test>',
+          dir: '/nonexistent',
+          leaseMs: 60_000,
+        },
+        logger,
+      );
+      const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+      const name = new URL(tdb.url ?? '').pathname.slice(1);
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      try {
+        const queued = await queue();
+        const log = capturingLogger();
+        const w = worker({ mailer: smtp, logger: log.logger, leaseMs: 60_000 });
+        // The peer has the message; before it answers 250, the app's connections are cut and new
+        // ones refused for a second.
+        let terminated = 0;
+        let restored: Promise<void> | undefined;
+        peer.beforeReply = async () => {
+          peer.beforeReply = undefined;
+          await admin.query(`alter database "${name}" allow_connections false`);
+          const cut = await admin.query(
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+            [name],
+          );
+          terminated = cut.rowCount ?? 0;
+          restored = new Promise<void>((resolve) => setTimeout(resolve, 1_000)).then(async () => {
+            await admin.query(`alter database "${name}" allow_connections true`);
+          });
+        };
+        const firstPass = await w.drain().catch((error: unknown) => error);
+        expect(restored).toBeDefined();
+        await restored;
+        expect(terminated).toBeGreaterThan(0);
+
+        // Whatever the first pass did, a later one after the lease has run out must not resend.
+        await tdb.handle.db
+          .update(mailOutbox)
+          .set({ lockedUntil: inPast })
+          .where(eq(mailOutbox.id, queued.id));
+        await w.drain();
+        expect(peer.received.map((mail) => mail.parsed.headers.get('message-id'))).toEqual([
+          queued.messageId,
+        ]);
+        expect(firstPass).toBe(1);
+        expect(await row(queued.id)).toMatchObject({ status: 'sent', attempts: 1 });
+        // The update really did fail at first.
+        expect(log.said('could not record the mail outcome; retrying')).toHaveLength(1);
+        log.expectNoPersonalData();
+      } finally {
+        await admin.query(`alter database "${name}" allow_connections true`);
+        await admin.end();
+        smtp.close();
+        await peer.close();
+      }
+    },
+    30_000,
+  );
 });

@@ -28,6 +28,11 @@ export interface SmtpPeer {
   stalledFrom: string[];
   /** How long to wait before accepting a message (a slow server keeps a send in flight). */
   acceptDelayMs: number;
+  /**
+   * Runs once a message is received in full and counted, before its 250 reply is sent (a test
+   * can break something between the server accepting a message and the client hearing it).
+   */
+  beforeReply: (() => Promise<void>) | undefined;
   /** Answers every stalled message with a temporary failure. */
   releaseStalled(): void;
   close(): Promise<void>;
@@ -43,6 +48,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     stalled: 0,
     stalledFrom: [],
     acceptDelayMs: 0,
+    beforeReply: undefined,
     releaseStalled() {
       for (const release of pending.splice(0)) release();
     },
@@ -90,7 +96,16 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
             raw,
             parsed: parseMail(raw),
           });
-          callback(null, 'Queued');
+          const hook = peer.beforeReply;
+          if (!hook) {
+            callback(null, 'Queued');
+            return;
+          }
+          // Accepted whatever the hook does: the message has been received and counted.
+          hook().then(
+            () => callback(null, 'Queued'),
+            () => callback(null, 'Queued'),
+          );
         };
         if (peer.acceptDelayMs > 0) setTimeout(accept, peer.acceptDelayMs);
         else accept();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emlFileName, smtpTimeouts } from './mailer';
-import { describeMailError, retryDelayMs } from './worker';
+import { describeMailError, leaseMarginMs, retryDelayMs } from './worker';
 
 describe('retryDelayMs', () => {
   const backoff = { baseMs: 5_000, maxMs: 3_600_000 };
@@ -77,5 +77,14 @@ describe('smtpTimeouts', () => {
       greetingTimeout: 1_250,
       socketTimeout: 2_500,
     });
+  });
+});
+
+describe('leaseMarginMs', () => {
+  it('keeps a tenth of the lease back, at most 5 s', () => {
+    expect(leaseMarginMs(10_000)).toBe(1_000);
+    expect(leaseMarginMs(30_000)).toBe(3_000);
+    expect(leaseMarginMs(120_000)).toBe(5_000);
+    expect(leaseMarginMs(3_600_000)).toBe(5_000);
   });
 });

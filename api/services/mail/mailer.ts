@@ -78,7 +78,9 @@ function createSmtpMailer(
     kind: 'smtp',
     async send(mail) {
       const info = await transport.sendMail(message(mail, from));
-      const rejected = info.rejected.length > 0 ? `; rejected ${info.rejected.join(', ')}` : '';
+      // How many, not which: the response is logged, and addresses stay out of the logs.
+      const rejected =
+        info.rejected.length > 0 ? `; ${info.rejected.length} recipient(s) rejected` : '';
       return `${info.response}${rejected}`;
     },
     close: () => transport.close(),

@@ -18,13 +18,30 @@ export interface MailWorkerOptions {
   retryMaxMs?: number;
   /** Jitter source, replaceable in tests (default Math.random). */
   random?: () => number;
+  /**
+   * Recording an outcome (the row becoming `sent`, or rescheduled) is retried after a database
+   * error: first after this delay, doubling up to `recordRetryMaxMs` (defaults 100 ms and 5 s).
+   */
+  recordRetryBaseMs?: number;
+  recordRetryMaxMs?: number;
+}
+
+export interface StopOptions {
+  /**
+   * How long an outcome that is being recorded may still be retried (default: until the retry
+   * window ends, shortly before the lease runs out). Give the shutdown timeout, less a margin.
+   */
+  withinMs?: number;
 }
 
 export interface MailWorker {
   /** Starts polling; the first look is immediate. */
   start(): void;
-  /** Stops polling and waits for the message being sent, if any. */
-  stop(): Promise<void>;
+  /**
+   * Claims nothing more and waits for the message being sent, if any, and for its outcome to be
+   * recorded (retried within `withinMs`; given up with an error log after that).
+   */
+  stop(options?: StopOptions): Promise<void>;
   /** Asks for a look as soon as possible (a message was just queued). Never waits for SMTP. */
   nudge(): void;
   /**
@@ -59,6 +76,18 @@ export function describeMailError(error: unknown): string {
   return `${tags.length > 0 ? `[${tags.join(' ')}] ` : ''}${error.message}`.slice(0, 1000);
 }
 
+/**
+ * How much of the lease is kept back after the last try at recording an outcome: a tenth of it, at
+ * most 5 s. The retry window ends this long before the lease can have run out, so no other worker
+ * can have taken the row over (and sent it again) while this one still holds an outcome for it.
+ */
+export function leaseMarginMs(leaseMs: number): number {
+  return Math.min(5_000, Math.round(leaseMs / 10));
+}
+
+/** Remembered accepted-but-unrecorded messages, per worker (see `unrecorded` below). */
+const maxRemembered = 1_000;
+
 const interval = (ms: number) => sql`${`${Math.max(0, Math.round(ms))} milliseconds`}::interval`;
 
 /**
@@ -69,6 +98,15 @@ const interval = (ms: number) => sql`${`${Math.max(0, Math.round(ms))} milliseco
  * leaves the row `sending`; when the lease runs out any worker takes it over. Delivery is
  * therefore at least once, and a repeat carries the same Message-ID so it can be recognised.
  *
+ * Once SMTP has answered, the outcome is known and is not thrown away because the database is
+ * briefly unreachable: recording it is retried with backoff (100 ms doubling to 5 s) for as long
+ * as the lease surely holds, i.e. until `leaseMarginMs` before it can run out, counted from before
+ * the claim. No other worker can take the row over in that window, so a database outage shorter
+ * than it never sends a message twice. The window cannot be stretched (extending the lease needs
+ * the database); when it closes, the row is left `sending` and will be sent again once its lease
+ * runs out, unless this same worker claims it back: it remembers the Message-IDs it saw accepted
+ * (the last 1000) and then records them as sent without sending them again.
+ *
  * Every claim counts as an attempt (a message that kills its worker cannot loop for ever), and the
  * attempt number is the claim's token: a late outcome from a worker whose lease was taken over
  * changes nothing.
@@ -78,6 +116,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const pollIntervalMs = options.pollIntervalMs ?? 5_000;
   const leaseMs = options.leaseMs ?? 120_000;
   const backoff = { baseMs: options.retryBaseMs ?? 5_000, maxMs: options.retryMaxMs ?? 3_600_000 };
+  const recordBackoff = {
+    baseMs: options.recordRetryBaseMs ?? 100,
+    maxMs: options.recordRetryMaxMs ?? 5_000,
+  };
   const random = options.random ?? Math.random;
 
   let state: 'new' | 'started' | 'stopped' = 'new';
@@ -85,10 +127,31 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   let looking: Promise<void> | undefined;
   let lookAgain = false;
   const inFlight = new Set<Promise<number>>();
+  /** When stop() was given `withinMs`: the end of any outcome still being recorded (monotonic). */
+  let stopDeadline = Number.POSITIVE_INFINITY;
+  /** Pauses between recording attempts, cut short by stop(). */
+  const wakers = new Set<() => void>();
+  /**
+   * Message-ID → when SMTP accepted it, for messages whose `sent` could not be recorded. If this
+   * worker claims one of them again, it records it instead of sending it again.
+   */
+  const unrecorded = new Map<string, Date>();
 
-  type Claim = { kind: 'none' } | { kind: 'expired' } | { kind: 'claimed'; row: MailRow };
+  const remember = (messageId: string, acceptedAt: Date) => {
+    unrecorded.delete(messageId);
+    unrecorded.set(messageId, acceptedAt);
+    for (const oldest of unrecorded.keys()) {
+      if (unrecorded.size <= maxRemembered) break;
+      unrecorded.delete(oldest);
+    }
+  };
+
+  type Claim =
+    { kind: 'none' } | { kind: 'settled' } | { kind: 'claimed'; row: MailRow; leaseEnds: number };
 
   async function claim(): Promise<Claim> {
+    // Taken before the claim's transaction starts, so this is no later than the lease it sets.
+    const leaseEnds = performance.now() + leaseMs;
     return db.transaction(async (tx): Promise<Claim> => {
       const [due] = await tx
         .select({
@@ -101,7 +164,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         .where(
           or(
             and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
-            // A worker died (or hung) mid-send: its lease has run out.
+            // A worker died (or hung, or could not record its outcome): its lease has run out.
             and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.lockedUntil, sql`now()`)),
           ),
         )
@@ -109,7 +172,21 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         .limit(1)
         .for('update', { skipLocked: true });
       if (!due) return { kind: 'none' };
+      const acceptedAt = unrecorded.get(due.messageId);
       if (due.attempts >= due.maxAttempts) {
+        if (acceptedAt) {
+          // This worker's last attempt was accepted but could not be recorded: record it now.
+          await tx
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: acceptedAt, lockedUntil: null })
+            .where(eq(mailOutbox.id, due.id));
+          unrecorded.delete(due.messageId);
+          logger.info(
+            { messageId: due.messageId, attempt: due.attempts },
+            'mail sent earlier; recorded now',
+          );
+          return { kind: 'settled' };
+        }
         // Only an abandoned last attempt gets here: give up on it like any other last failure.
         await tx
           .update(mailOutbox)
@@ -123,7 +200,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           { messageId: due.messageId, attempts: due.attempts },
           'mail failed: no attempts left',
         );
-        return { kind: 'expired' };
+        return { kind: 'settled' };
       }
       const [row] = await tx
         .update(mailOutbox)
@@ -134,7 +211,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         })
         .where(eq(mailOutbox.id, due.id))
         .returning();
-      return row ? { kind: 'claimed', row } : { kind: 'none' };
+      return row ? { kind: 'claimed', row, leaseEnds } : { kind: 'none' };
     });
   }
 
@@ -146,52 +223,174 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       eq(mailOutbox.attempts, row.attempts),
     );
 
-  async function deliver(row: MailRow): Promise<boolean> {
-    const context = { messageId: row.messageId, topic: row.topic, attempt: row.attempts };
-    let response: string;
-    try {
-      response = await mailer.send({
-        messageId: row.messageId,
-        to: row.to,
-        replyTo: row.replyTo,
-        subject: row.subject,
-        html: row.html,
-        text: row.text,
-      });
-    } catch (error) {
-      const lastError = describeMailError(error);
-      const exhausted = row.attempts >= row.maxAttempts;
-      const delayMs = retryDelayMs(row.attempts, backoff, random);
-      const updated = await db
-        .update(mailOutbox)
-        .set({
-          status: exhausted ? 'failed' : 'pending',
-          lockedUntil: null,
-          lastError,
-          ...(exhausted ? {} : { nextAttemptAt: sql`now() + ${interval(delayMs)}` }),
-        })
-        .where(stillOurs(row))
-        .returning({ id: mailOutbox.id });
-      if (updated.length === 0) {
-        logger.warn(context, 'mail attempt failed after its lease was taken over; outcome ignored');
-      } else if (exhausted) {
-        logger.error({ ...context, err: error }, 'mail failed: no attempts left');
-      } else {
-        logger.warn({ ...context, lastError, retryInMs: delayMs }, 'mail not sent; will retry');
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timeout);
+        wakers.delete(wake);
+        resolve();
+      };
+      const timeout = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
+  }
+
+  /** `work`, or a rejection after `ms`. What `work` does later is harmless: it is guarded by `stillOurs`. */
+  function within<T>(work: Promise<T>, ms: number): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timeout = setTimeout(
+        () => reject(new Error(`No answer from the database within ${Math.round(ms)} ms`)),
+        ms,
+      );
+      work.then(
+        (value) => {
+          clearTimeout(timeout);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timeout);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+  }
+
+  type Recorded = { kind: 'recorded'; rows: number } | { kind: 'gave-up'; reason: string };
+
+  /**
+   * Runs `write` (an update guarded by `stillOurs`, resolving with the rows it changed) until it
+   * succeeds, retrying database errors with backoff until the lease window closes or stop()'s
+   * deadline passes. The first try is always made.
+   */
+  async function record(
+    write: () => Promise<number>,
+    leaseEnds: number,
+    context: Record<string, unknown>,
+  ): Promise<Recorded> {
+    const windowEnds = leaseEnds - leaseMarginMs(leaseMs);
+    for (let attempt = 1; ; attempt += 1) {
+      const until = Math.min(windowEnds, stopDeadline);
+      const left = until - performance.now();
+      if (attempt > 1 && left <= 0) {
+        return {
+          kind: 'gave-up',
+          reason: until === stopDeadline ? 'shutting down' : 'the lease is about to run out',
+        };
       }
-      return false;
+      try {
+        return {
+          kind: 'recorded',
+          rows: await within(write(), attempt === 1 ? Math.max(left, 1_000) : left),
+        };
+      } catch (error) {
+        const delayMs = retryDelayMs(attempt, recordBackoff, random);
+        if (attempt === 1) {
+          logger.warn(
+            { ...context, err: error, windowMs: Math.max(0, Math.round(left)) },
+            'could not record the mail outcome; retrying',
+          );
+        }
+        const stillLeft = Math.min(windowEnds, stopDeadline) - performance.now();
+        if (stillLeft > 0) await pause(Math.min(delayMs, stillLeft));
+      }
     }
-    const updated = await db
-      .update(mailOutbox)
-      .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null })
-      .where(stillOurs(row))
-      .returning({ id: mailOutbox.id });
-    if (updated.length === 0) {
+  }
+
+  type Delivery = 'sent' | 'failed' | 'unrecorded';
+
+  async function deliver(row: MailRow, leaseEnds: number): Promise<Delivery> {
+    const context = { messageId: row.messageId, topic: row.topic, attempt: row.attempts };
+    const acceptedBefore = unrecorded.get(row.messageId);
+    let response: string;
+    let acceptedAt: Date;
+    if (acceptedBefore) {
+      // Sent by this worker on an earlier attempt; only its recording failed.
+      response = 'accepted on an earlier attempt';
+      acceptedAt = acceptedBefore;
+    } else {
+      try {
+        response = await mailer.send({
+          messageId: row.messageId,
+          to: row.to,
+          replyTo: row.replyTo,
+          subject: row.subject,
+          html: row.html,
+          text: row.text,
+        });
+        acceptedAt = new Date();
+      } catch (error) {
+        await recordFailure(row, leaseEnds, context, error);
+        return 'failed';
+      }
+    }
+    const outcome = await record(
+      async () =>
+        (
+          await db
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: acceptedAt, lockedUntil: null })
+            .where(stillOurs(row))
+            .returning({ id: mailOutbox.id })
+        ).length,
+      leaseEnds,
+      context,
+    );
+    if (outcome.kind === 'gave-up') {
+      remember(row.messageId, acceptedAt);
+      logger.error(
+        { ...context, reason: outcome.reason },
+        'mail sent but not recorded as sent: the database did not answer in time; ' +
+          'it will be sent again when its lease runs out (same Message-ID)',
+      );
+      return 'unrecorded';
+    }
+    unrecorded.delete(row.messageId);
+    if (outcome.rows === 0) {
       logger.warn(context, 'mail sent after its lease was taken over; it may arrive twice');
     } else {
       logger.info({ ...context, via: mailer.kind, response }, 'mail sent');
     }
-    return true;
+    return 'sent';
+  }
+
+  async function recordFailure(
+    row: MailRow,
+    leaseEnds: number,
+    context: Record<string, unknown>,
+    error: unknown,
+  ): Promise<void> {
+    const lastError = describeMailError(error);
+    const exhausted = row.attempts >= row.maxAttempts;
+    const delayMs = retryDelayMs(row.attempts, backoff, random);
+    const outcome = await record(
+      async () =>
+        (
+          await db
+            .update(mailOutbox)
+            .set({
+              status: exhausted ? 'failed' : 'pending',
+              lockedUntil: null,
+              lastError,
+              ...(exhausted ? {} : { nextAttemptAt: sql`now() + ${interval(delayMs)}` }),
+            })
+            .where(stillOurs(row))
+            .returning({ id: mailOutbox.id })
+        ).length,
+      leaseEnds,
+      context,
+    );
+    if (outcome.kind === 'gave-up') {
+      logger.error(
+        { ...context, lastError, reason: outcome.reason },
+        'mail not sent, and the failure could not be recorded; it is retried when its lease runs out',
+      );
+    } else if (outcome.rows === 0) {
+      logger.warn(context, 'mail attempt failed after its lease was taken over; outcome ignored');
+    } else if (exhausted) {
+      logger.error({ ...context, err: error }, 'mail failed: no attempts left');
+    } else {
+      logger.warn({ ...context, lastError, retryInMs: delayMs }, 'mail not sent; will retry');
+    }
   }
 
   async function drainNow(): Promise<number> {
@@ -199,9 +398,11 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     while (state !== 'stopped') {
       const next = await claim();
       if (next.kind === 'none') break;
-      if (next.kind === 'expired') continue;
-      if (await deliver(next.row)) sent += 1;
-      else break;
+      if (next.kind === 'settled') continue;
+      const delivery = await deliver(next.row, next.leaseEnds);
+      if (delivery !== 'failed') sent += 1;
+      // A failure, or a database that does not answer: the next look tries again.
+      if (delivery !== 'sent') break;
     }
     return sent;
   }
@@ -249,10 +450,18 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       state = 'started';
       schedule(0);
     },
-    async stop() {
+    async stop(stopOptions = {}) {
       state = 'stopped';
       if (timer) clearTimeout(timer);
       timer = undefined;
+      if (stopOptions.withinMs !== undefined) {
+        stopDeadline = Math.min(
+          stopDeadline,
+          performance.now() + Math.max(0, stopOptions.withinMs),
+        );
+        // A pause between recording attempts ends now, so the next one sees the deadline.
+        for (const wake of [...wakers]) wake();
+      }
       await Promise.allSettled([...inFlight, looking]);
     },
     nudge() {
