@@ -100,7 +100,9 @@ describe('loadConfig', () => {
   });
 
   it('needs a pool of at least 2 (migrations hold one connection for their lock)', () => {
-    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow('DATABASE_POOL_SIZE');
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(
+      'DATABASE_POOL_SIZE must be at least 2 (at start-up the migrations hold one connection for their lock and run on another)',
+    );
     expect(loadConfig({ DATABASE_POOL_SIZE: '2' }).databasePoolSize).toBe(2);
   });
 

@@ -18,7 +18,15 @@ const schema = yup.object({
     .matches(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
     .optional(),
   // Migrations hold one connection for their advisory lock and run on another: at least 2.
-  DATABASE_POOL_SIZE: yup.number().integer().min(2).max(200).default(10),
+  DATABASE_POOL_SIZE: yup
+    .number()
+    .integer()
+    .min(
+      2,
+      'DATABASE_POOL_SIZE must be at least 2 (at start-up the migrations hold one connection for their lock and run on another)',
+    )
+    .max(200)
+    .default(10),
   // Every PostgreSQL connection gets these limits (see api/db/client.ts); PGlite ignores them.
   // The client-side query timeout catches a link that stops answering altogether, so it must be
   // longer than the server's own statement timeout (which answers with an error first).

@@ -9,7 +9,7 @@ import { createCartSweeper } from './services/cart/sweep';
 import { createMailer } from './services/mail/mailer';
 import { createMailWorker } from './services/mail/worker';
 import { developmentRuntime, productionRuntime, type SsrRuntime } from './ssr/runtime';
-import { listenError, StartupError } from './startupError';
+import { listenError, StartupError, startupFailureLines } from './startupError';
 
 async function main(): Promise<void> {
   const bootStarted = performance.now();
@@ -126,11 +126,9 @@ function listen(server: Server, host: string, port: number): Promise<void> {
 
 main().catch((error: unknown) => {
   // What the operator can fix is one line (a busy port, an unreachable PostgreSQL, a busy or
-  // unwritable DATA_DIR, a bad setting); anything else is a bug, shown with its stack.
-  process.stderr.write(
-    error instanceof StartupError
-      ? `Fuelyard cannot start. ${error.message.replace(/\s*\n\s*/g, ' ')}\n`
-      : `Fuelyard failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  // unwritable DATA_DIR, a bad setting); anything else is its message and its cause chain, one
+  // line each. No stack trace either way.
+  const lines = startupFailureLines(error, process.env.DATABASE_URL);
+  process.stderr.write(`${lines.join('\n')}\n`);
   process.exit(1);
 });

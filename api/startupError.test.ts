@@ -5,6 +5,8 @@ import {
   errorCode,
   listenError,
   postgresError,
+  StartupError,
+  startupFailureLines,
 } from './startupError';
 
 const systemError = (code: string, message = `${code}: something`) =>
@@ -56,5 +58,49 @@ describe('start-up failures in one line', () => {
     expect(dataDirError(systemError('EROFS'), '/srv/fuelyard').message).toBe(
       'DATA_DIR /srv/fuelyard cannot be used: read-only file system (EROFS). Make it a folder the user running Fuelyard can write to, or set DATA_DIR to one.',
     );
+  });
+});
+
+describe('what a failed start prints', () => {
+  it('prints a StartupError as its one line', () => {
+    const error = new StartupError('Port 80 is in use.\nStop it.', { cause: systemError('X') });
+    expect(startupFailureLines(error)).toEqual([
+      'Fuelyard cannot start. Port 80 is in use. Stop it.',
+    ]);
+  });
+
+  it('prints any other failure with its cause chain, one line each, no stack', () => {
+    const timeout = new Error('Connection terminated due to connection timeout');
+    const query = new Error('Failed query: CREATE SCHEMA IF NOT EXISTS "drizzle"\nparams: ', {
+      cause: timeout,
+    });
+    const lines = startupFailureLines(query);
+    expect(lines).toEqual([
+      'Fuelyard failed to start: Failed query: CREATE SCHEMA IF NOT EXISTS "drizzle" params:',
+      '  caused by: Connection terminated due to connection timeout',
+    ]);
+    expect(lines.join('\n')).not.toMatch(/\bat /);
+  });
+
+  it('adds codes, follows an AggregateError, hides the password and stops on a loop', () => {
+    const url = 'postgres://shop:s3cret@db.internal/fuelyard';
+    const inner = systemError('ECONNREFUSED', 'connect to shop:s3cret failed');
+    const outer = new Error('Failed query: select 1', {
+      cause: new AggregateError([inner], 'all addresses failed'),
+    });
+    expect(startupFailureLines(outer, url)).toEqual([
+      'Fuelyard failed to start: Failed query: select 1',
+      '  caused by: all addresses failed (ECONNREFUSED)',
+      '  caused by: connect to shop:*** failed (ECONNREFUSED)',
+    ]);
+    const a = new Error('a');
+    const b = new Error('b', { cause: a });
+    (a as { cause?: unknown }).cause = b;
+    expect(startupFailureLines(a)).toEqual(['Fuelyard failed to start: a', '  caused by: b']);
+    let deep: Error = new Error('bottom');
+    for (let i = 0; i < 20; i++) deep = new Error(`level ${i}`, { cause: deep });
+    const printed = startupFailureLines(deep);
+    expect(printed.length).toBeLessThanOrEqual(10);
+    expect(printed.at(-1)).toBe('  caused by: …');
   });
 });

@@ -152,3 +152,51 @@ function scrub(message: string, url: string): string {
     return message;
   }
 }
+
+/** Longest line printed for one error of a start-up failure. */
+const maxLineLength = 500;
+/** How many errors of a `cause` chain are printed. */
+const maxCauses = 8;
+
+/** One error as one line: its message (line breaks folded) and its code, without a stack. */
+function describeOne(error: unknown, url: string | undefined): string {
+  const code = errorCode(error);
+  let text = errorMessage(error).replace(/\s*\n\s*/g, ' ').trim();
+  if (url) text = scrub(text, url);
+  if (code !== undefined && !text.includes(code)) text += ` (${code})`;
+  return text.length > maxLineLength ? `${text.slice(0, maxLineLength - 1)}…` : text;
+}
+
+/** The next error down: `cause`, else the first of an AggregateError's `errors`. */
+function causeOf(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { cause, errors } = error as { cause?: unknown; errors?: unknown };
+  if (cause !== undefined) return cause;
+  return Array.isArray(errors) ? errors[0] : undefined;
+}
+
+/**
+ * What api/server.ts prints when start-up fails, one line per entry, never a stack trace.
+ *
+ * A StartupError is one line: its message already says what its cause means and what to do. Any
+ * other failure (a migration that failed, a bug) is its message and then every error of its
+ * `cause` chain, one line each, so the real reason (a timeout under "Failed query: …") is seen.
+ * DATABASE_URL's password is never printed.
+ */
+export function startupFailureLines(error: unknown, databaseUrl?: string): string[] {
+  if (error instanceof StartupError) {
+    return [`Fuelyard cannot start. ${error.message.replace(/\s*\n\s*/g, ' ')}`];
+  }
+  const lines = [`Fuelyard failed to start: ${describeOne(error, databaseUrl)}`];
+  const seen = new Set<unknown>([error]);
+  for (let cause = causeOf(error); cause !== undefined && !seen.has(cause);) {
+    if (lines.length > maxCauses) {
+      lines.push('  caused by: …');
+      break;
+    }
+    seen.add(cause);
+    lines.push(`  caused by: ${describeOne(cause, databaseUrl)}`);
+    cause = causeOf(cause);
+  }
+  return lines;
+}
