@@ -152,6 +152,8 @@ const driverMessages = [
   'Client was closed and is not queryable',
   'Client has encountered a connection error and is not queryable',
   'Cannot use a pool after calling end on the pool',
+  // The embedded database after close() (the process is stopping).
+  'PGlite is closed',
 ];
 
 /**

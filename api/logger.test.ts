@@ -30,6 +30,29 @@ describe('logger', () => {
     expect(JSON.stringify(err.cause)).toContain('connection terminated');
   });
 
+  it('redacts a failed query anywhere in the cause chain, and stops on a loop', () => {
+    const { logger, lines } = capture();
+    const query = new DrizzleQueryError(
+      'select * from "carts" where "id" = $1',
+      ['4f0c1d2e-private-cart-id'],
+      new Error('Connection terminated unexpectedly'),
+    );
+    const outer = new Error('The shop cannot reach its database just now.', {
+      cause: new Error('wrapped', { cause: query }),
+    });
+    logger.error({ err: outer }, 'request failed');
+    const line = lines[0] ?? '';
+    expect(line).not.toContain('4f0c1d2e-private-cart-id');
+    expect(line).toContain('params: [redacted]');
+    expect(line).toContain('Connection terminated unexpectedly');
+
+    const a = new Error('a');
+    const b = new Error('b', { cause: a });
+    (a as { cause?: unknown }).cause = b;
+    logger.error({ err: a }, 'loop');
+    expect(lines).toHaveLength(2);
+  });
+
   it('serializes other errors as pino does', () => {
     const { logger, lines } = capture();
     logger.error({ err: Object.assign(new Error('boom'), { code: 'E1' }) }, 'failed');

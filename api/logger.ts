@@ -8,7 +8,7 @@ export type { Logger };
  * and in `params`; they can hold a visitor's name, e-mail or address, which must never reach the
  * logs. The SQL text has only placeholders and is kept.
  */
-export function serializeError(error: unknown): unknown {
+export function serializeError(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error)) return error;
   const serialized = pino.stdSerializers.errWithCause(error) as Record<string, unknown>;
   const { query } = error as Error & { query?: unknown };
@@ -19,6 +19,13 @@ export function serializeError(error: unknown): unknown {
     const stack = error.stack ?? '';
     serialized.message = message;
     serialized.stack = `${error.name}: ${message}${stack.startsWith(head) ? stack.slice(head.length) : ''}`;
+  }
+  // The cause chain through this same serializer (a 503 wraps the failed query it came from);
+  // pino's own would print the query's parameters. Bounded: a cause chain may loop.
+  const { cause } = error as Error & { cause?: unknown };
+  if (cause instanceof Error) {
+    if (depth < 8) serialized.cause = serializeError(cause, depth + 1);
+    else delete serialized.cause;
   }
   return serialized;
 }

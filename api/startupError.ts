@@ -161,7 +161,9 @@ const maxCauses = 8;
 /** One error as one line: its message (line breaks folded) and its code, without a stack. */
 function describeOne(error: unknown, url: string | undefined): string {
   const code = errorCode(error);
-  let text = errorMessage(error).replace(/\s*\n\s*/g, ' ').trim();
+  let text = errorMessage(error)
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
   if (url) text = scrub(text, url);
   if (code !== undefined && !text.includes(code)) text += ` (${code})`;
   return text.length > maxLineLength ? `${text.slice(0, maxLineLength - 1)}…` : text;

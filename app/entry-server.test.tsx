@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyCartView, type CartView } from '../api/domain/cart';
+import { PageDataError } from '../api/domain/pageData';
 import type { GraphQLExecutor, RenderContext } from '../api/domain/ssr';
 import { render, sitemap } from './entry-server';
 import type { Catalogue } from './features/catalogue';
@@ -52,17 +53,19 @@ function cartWith(count: number): CartView {
 const working: GraphQLExecutor = async () => ({ data: catalogue });
 const failing: GraphQLExecutor = async () => ({ errors: [{ message: 'the database is down' }] });
 
-function context(graphql: GraphQLExecutor): RenderContext {
-  return {
-    nonce: 'test-nonce',
-    graphql,
-    publicConfig: { analytics: null },
-    cart: async () => cartWith(3),
-  };
+function context(
+  graphql: GraphQLExecutor,
+  cart: () => Promise<CartView> = async () => cartWith(3),
+): RenderContext {
+  return { nonce: 'test-nonce', graphql, publicConfig: { analytics: null }, cart };
 }
 
-async function page(path: string, graphql: GraphQLExecutor = working) {
-  const result = await render(new Request(`http://localhost${path}`), context(graphql));
+async function page(
+  path: string,
+  graphql: GraphQLExecutor = working,
+  cart?: () => Promise<CartView>,
+) {
+  const result = await render(new Request(`http://localhost${path}`), context(graphql, cart));
   if (result.type !== 'document') throw new Error(`expected a document, got ${result.type}`);
   return result;
 }
@@ -120,5 +123,35 @@ describe('server rendering', () => {
     expect(paths).toContain('/faqs');
     expect(paths).toContain('/products/domestic/bagged-coal?category=smokeless-fuels');
     expect(new Set(paths).size).toBe(paths.length);
+  });
+});
+
+describe('server rendering while the database is out of reach', () => {
+  const outage = 'The shop cannot reach its database just now. Please try again in a moment.';
+  const unreachable = () => new PageDataError(503, outage);
+  const noCatalogue: GraphQLExecutor = () => Promise.reject(unreachable());
+  const noCart = () => Promise.reject(unreachable());
+
+  it.each(['/', '/about', '/cart', '/products/domestic/oil'])(
+    '%s is the error page with the status and message of the failure, not an empty shop',
+    async (path) => {
+      const result = await page(path, noCatalogue);
+      expect(result.status).toBe(503);
+      expect(result.html).toContain('An error occurred');
+      expect(result.html).toContain(`An error has occurred: ${outage}`);
+      expect(result.html).not.toContain('There are no products here at the moment.');
+      expect(result.html).not.toContain('Your cart is empty.');
+    },
+  );
+
+  it('a cart that cannot be read is the error page too, not an empty cart', async () => {
+    const result = await page('/cart', working, noCart);
+    expect(result.status).toBe(503);
+    expect(result.html).toContain(`An error has occurred: ${outage}`);
+    expect(result.html).not.toContain('Your cart is empty.');
+  });
+
+  it('the sitemap is not listed without the catalogue', async () => {
+    await expect(sitemap({ graphql: noCatalogue })).rejects.toThrow(outage);
   });
 });

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { emptyCartView, type CartView } from '../api/domain/cart';
 import { messages } from '../api/domain/messages';
+import { isPageDataError } from '../api/domain/pageData';
 import type { PublicConfig } from '../api/domain/ssr';
 import type { ContentDoc } from './content/markdown';
 import { loadCatalogueSafely, type Catalogue, type CatalogueSource } from './features/catalogue';
@@ -38,6 +39,24 @@ export function assertStrictPath(request: Request): URL {
   return url;
 }
 
+/**
+ * A loader's failure as the router should see it: the server's PageDataError (its database
+ * failed) becomes the error page with its status (503 while the database is out of reach) and
+ * its safe message; anything else is left as it is.
+ */
+function asRouteError(error: unknown): unknown {
+  return isPageDataError(error) ? data(error.message, { status: error.status }) : error;
+}
+
+/** Runs a loader, turning the server's PageDataError into a route error (see `asRouteError`). */
+async function loading<T>(load: () => Promise<T> | T): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    throw asRouteError(error);
+  }
+}
+
 /** One catalogue request per app instance (per server request; once per browser session). */
 function memoise(source: CatalogueSource): CatalogueSource {
   let pending: Promise<Catalogue> | undefined;
@@ -66,7 +85,8 @@ function route<T>(
 ): RouteObject {
   const handle: RouteHandle | undefined = meta ? { meta: (d) => meta(d as T) } : undefined;
   const common = {
-    loader: (args: LoaderFunctionArgs) => loader({ ...args, url: assertStrictPath(args.request) }),
+    loader: (args: LoaderFunctionArgs) =>
+      loading(() => loader({ ...args, url: assertStrictPath(args.request) })),
     lazy: async () => ({ Component: (await component()).default }),
     handle,
   };
@@ -124,15 +144,20 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
     {
       id: 'root',
       path: '/',
-      loader: async (): Promise<RootData> => ({
-        catalogue: await loadCatalogueSafely(catalogue),
-        year: new Date().getFullYear(),
-        publicConfig: deps.publicConfig ?? { analytics: null },
-        cart: await deps.cart().catch((error: unknown) => {
-          console.error('Could not load the cart', error);
-          return emptyCartView();
-        }),
-      }),
+      // A failed catalogue or cart leaves empty lists or an empty cart (SPEC §8), except when the
+      // server's database failed: then the page is the error page (a PageDataError), never an
+      // empty shop or a cart shown empty.
+      loader: (): Promise<RootData> =>
+        loading(async () => ({
+          catalogue: await loadCatalogueSafely(catalogue),
+          year: new Date().getFullYear(),
+          publicConfig: deps.publicConfig ?? { analytics: null },
+          cart: await deps.cart().catch((error: unknown) => {
+            if (isPageDataError(error)) throw error;
+            console.error('Could not load the cart', error);
+            return emptyCartView();
+          }),
+        })),
       // The catalogue changes rarely; navigation does not refetch it.
       shouldRevalidate: () => false,
       Component: SiteLayout,
@@ -205,7 +230,10 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
   ];
 }
 
-/** Every public page, for sitemap.xml: the fixed routes plus one page per coal category. */
+/**
+ * Every public page, for sitemap.xml: the fixed routes plus one page per coal category. Rejects
+ * with the server's PageDataError when its database failed (no sitemap without the categories).
+ */
 export async function sitemapPaths(deps: Pick<AppDeps, 'catalogue'>): Promise<string[]> {
   const catalogue = await loadCatalogueSafely(deps.catalogue);
   const fixed = [

@@ -8,7 +8,10 @@ export interface GraphQLResponse {
   errors?: ReadonlyArray<{ message: string }>;
 }
 
-/** Runs a GraphQL operation against the catalogue, in-process on the server. */
+/**
+ * Runs a GraphQL operation against the catalogue, in-process on the server. When the database
+ * fails it rejects with a PageDataError (api/domain/pageData.ts) instead of answering `errors`.
+ */
 export type GraphQLExecutor = (
   query: string,
   variables?: Record<string, unknown>,
@@ -22,7 +25,10 @@ export interface PublicConfig {
 
 export interface RenderContext {
   publicConfig: PublicConfig;
-  /** The visitor's cart, from the request's cart cookie (so the first HTML shows the badge). */
+  /**
+   * The visitor's cart, from the request's cart cookie (so the first HTML shows the badge). When
+   * the database fails it rejects with a PageDataError.
+   */
   cart: () => Promise<CartView>;
   /** The Content-Security-Policy nonce every inline script must carry. */
   nonce: string;

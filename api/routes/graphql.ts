@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import Router from '@koa/router';
 import { createHandler } from 'graphql-http';
 import type { Context } from 'koa';
+import { databaseFailureIn } from '../db/failures';
 import { AppError, BadRequestError } from '../errors';
 import {
   graphqlLimits,
@@ -34,6 +35,10 @@ function parsedBody(ctx: Context): Record<string, unknown> | null {
  * - An answer larger than `maxResponseBytes` is not sent: 400 `{ code, message }` instead.
  * - GET answers carry a strong ETag of the body, so a repeated GET with If-None-Match gets
  *   304 Not Modified and no body. HEAD answers exactly as GET would, without the body.
+ * - A resolver that failed on the database fails the whole request through the error middleware:
+ *   503 with Retry-After while the database is out of reach (500 for another failed query), a
+ *   generic `{ code, message }`, logged once; never the SQL in `errors`, never an ETag. Other
+ *   errors in `errors` (a bad argument, validation) are answered as graphql-http answers them.
  */
 export function graphqlRoutes(
   catalogue: CatalogueService,
@@ -46,6 +51,12 @@ export function graphqlRoutes(
     parse: (source) => parseWithLimits(source, limits),
     // The limits and graphql-js's specified rules (graphql-http's own rule list is not needed).
     validate: (graphqlSchema, document) => validateWithLimits(graphqlSchema, document, limits),
+    onOperation: (_req, _args, result) => {
+      if (!('errors' in result)) return;
+      const failure = databaseFailureIn(result.errors);
+      // The driver's error itself: the error middleware makes it a 503 (or 500) and logs it.
+      if (failure !== undefined) throw failure;
+    },
   });
   const router = new Router();
   router.all('/graphql', async (ctx) => {

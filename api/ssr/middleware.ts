@@ -1,8 +1,15 @@
 import type { Context, Middleware } from 'koa';
+import { databaseFailureIn, isDatabaseFailure } from '../db/failures';
 import type { CartView } from '../domain/cart';
 import { escapeHtml } from '../domain/html';
 import { messages } from '../domain/messages';
+import { PageDataError } from '../domain/pageData';
 import type { GraphQLExecutor, PublicConfig } from '../domain/ssr';
+import {
+  databaseRetryAfterSeconds,
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+} from '../errors';
 import { originOf, requestOrigin } from '../http/origin';
 import type { Logger } from '../logger';
 import { withConsoleLogger } from './console';
@@ -14,9 +21,86 @@ export const hiddenErrorDetail = 'Something went wrong on our side. Please try a
 /** The answer to a request whose Host header (or X-Forwarded-Host) is missing or malformed. */
 export const badHostMessage = 'Bad request: the Host header is missing or not valid.';
 
-/** The page sent when rendering itself fails: no scripts, no styles that could fail again. */
+/** A page of its own: no scripts, no styles that could fail again. */
+function standalonePage(heading: string, text: string): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(messages.error.heading)}</title></head><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; color: #1a1a1a"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(text)}</p><p><a href="/" style="color: #c20e1a">${escapeHtml(messages.goBackHome)}</a></p></body></html>`;
+}
+
+/** The page sent when rendering itself fails. */
 export function fallbackErrorPage(detail: string): string {
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(messages.error.heading)}</title></head><body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; color: #1a1a1a"><h1>${escapeHtml(messages.error.errorPageFailed)}</h1><p>${escapeHtml(detail)}</p><p><a href="/" style="color: #c20e1a">${escapeHtml(messages.goBackHome)}</a></p></body></html>`;
+  return standalonePage(messages.error.errorPageFailed, detail);
+}
+
+/**
+ * The error page of SPEC §2 ("An error occurred", "An error has occurred: {message}"), sent when
+ * the page's data failed and the app did not render its own.
+ */
+export function plainErrorPage(message: string): string {
+  return standalonePage(messages.error.heading, messages.error.text(message));
+}
+
+/**
+ * The data sources one request renders with, watched for database failures. A failure is turned
+ * into a PageDataError for the app (so it shows the error page, never an empty catalogue or
+ * cart), and the first one is kept: whatever the app then did with it, the answer is that error
+ * page with the failure's status, and the failure is logged once.
+ */
+function watchedSources(
+  graphql: GraphQLExecutor,
+  cart: () => Promise<CartView>,
+): {
+  graphql: GraphQLExecutor;
+  cart: () => Promise<CartView>;
+  failure(): { error: unknown; page: PageDataError } | undefined;
+} {
+  let failure: { error: unknown; page: PageDataError } | undefined;
+  const fail = (error: unknown): PageDataError => {
+    failure ??= {
+      error,
+      page: isDatabaseUnavailable(error)
+        ? new PageDataError(503, databaseUnavailableMessage)
+        : new PageDataError(500, hiddenErrorDetail),
+    };
+    return failure.page;
+  };
+  const watch = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw isDatabaseFailure(error) ? fail(error) : error;
+    }
+  };
+  return {
+    graphql: (query, variables) =>
+      watch(async () => {
+        const result = await graphql(query, variables);
+        // graphql-js answers a resolver's error in `errors`, with the driver's as originalError.
+        const failed = databaseFailureIn(result.errors);
+        if (failed !== undefined) throw fail(failed);
+        return result;
+      }),
+    cart: () => watch(cart),
+    failure: () => failure,
+  };
+}
+
+/**
+ * Answers a request whose data failed: the failure's status (503 with Retry-After while the
+ * database is out of reach), never cached, one error line in the log. `page` is the app's error
+ * page when it rendered one for this failure; otherwise the plain one is sent.
+ */
+function answerDataFailure(
+  ctx: Context,
+  logger: Logger,
+  failure: { error: unknown; page: PageDataError },
+  page?: string,
+): void {
+  logger.error({ err: failure.error, path: ctx.path }, 'database failed while rendering');
+  ctx.status = failure.page.status;
+  if (failure.page.status === 503) ctx.set('Retry-After', String(databaseRetryAfterSeconds));
+  ctx.set('Cache-Control', 'no-store');
+  ctx.type = 'html';
+  ctx.body = page ?? plainErrorPage(failure.page.message);
 }
 
 /** Percent-encodes anything but printable ASCII, so no value can start a new line of the file. */
@@ -54,6 +138,19 @@ function methodNotAllowed(ctx: Context): void {
   ctx.body = 'Method not allowed';
 }
 
+/** The HTML template with the rendered page and the request's CSP nonce in it. */
+function fillTemplate(
+  template: string,
+  nonce: string,
+  page: { head: string; html: string },
+): string {
+  // Function replacements: the markup may contain "$&"-style sequences.
+  return template
+    .replaceAll('__CSP_NONCE__', nonce)
+    .replace('<!--app-head-->', () => page.head)
+    .replace('<!--app-html-->', () => page.html);
+}
+
 function badHost(ctx: Context): void {
   ctx.status = 400;
   ctx.set('Cache-Control', 'no-store');
@@ -67,6 +164,8 @@ function badHost(ctx: Context): void {
  * /sitemap.xml. The site's origin comes from `publicUrl` (PUBLIC_URL) when set; otherwise from the
  * request's protocol and validated Host (X-Forwarded-* with TRUST_PROXY), and a request without a
  * valid one is answered 400. Console output of the app while rendering goes to `logger`.
+ * A page or sitemap whose data failed on the database is the error page: 503 with Retry-After
+ * while the database is out of reach (500 for another failed query), never cached.
  */
 export function ssrMiddleware(
   runtime: SsrRuntime,
@@ -107,7 +206,24 @@ export function ssrMiddleware(
         ctx.body = robotsTxt(origin);
       } else {
         const entry = await runtime.entry();
-        const paths = await withConsoleLogger(requestLogger, () => entry.sitemap({ graphql }));
+        const sources = watchedSources(graphql, () => cartFor(ctx));
+        let paths: string[];
+        try {
+          paths = await withConsoleLogger(requestLogger, () =>
+            entry.sitemap({ graphql: sources.graphql }),
+          );
+        } catch (error) {
+          const failure = sources.failure();
+          if (!failure) throw error;
+          answerDataFailure(ctx, requestLogger, failure);
+          return;
+        }
+        const failure = sources.failure();
+        if (failure) {
+          // The app listed the pages without the catalogue's: a partial sitemap is not sent.
+          answerDataFailure(ctx, requestLogger, failure);
+          return;
+        }
         ctx.type = 'application/xml';
         ctx.body = sitemapXml(origin, paths);
       }
@@ -117,6 +233,7 @@ export function ssrMiddleware(
     const nonce = String(ctx.state.nonce ?? '');
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'html';
+    const sources = watchedSources(graphql, () => cartFor(ctx));
     try {
       const [template, entry] = await Promise.all([
         runtime.template(ctx.originalUrl),
@@ -134,23 +251,35 @@ export function ssrMiddleware(
       const result = await withConsoleLogger(requestLogger, () =>
         entry.render(new Request(url, { method: 'GET', headers }), {
           nonce,
-          graphql,
+          graphql: sources.graphql,
           publicConfig,
-          cart: () => cartFor(ctx),
+          cart: sources.cart,
         }),
       );
+      const failure = sources.failure();
+      if (failure) {
+        // The app's own error page when it showed this failure; never a page rendered without
+        // its data (an empty catalogue or cart), nor a redirect.
+        const shown =
+          result.type === 'document' && result.status === failure.page.status
+            ? fillTemplate(template, nonce, result)
+            : undefined;
+        answerDataFailure(ctx, requestLogger, failure, shown);
+        return;
+      }
       if (result.type === 'redirect') {
         ctx.status = result.status;
         ctx.redirect(result.location);
         return;
       }
       ctx.status = result.status;
-      // Function replacements: the markup may contain "$&"-style sequences.
-      ctx.body = template
-        .replaceAll('__CSP_NONCE__', nonce)
-        .replace('<!--app-head-->', () => result.head)
-        .replace('<!--app-html-->', () => result.html);
+      ctx.body = fillTemplate(template, nonce, result);
     } catch (error) {
+      const failure = sources.failure();
+      if (failure) {
+        answerDataFailure(ctx, requestLogger, failure);
+        return;
+      }
       if (error instanceof Error) runtime.fixStacktrace?.(error);
       requestLogger.error({ err: error, path: ctx.path }, 'server rendering failed');
       ctx.status = 500;

@@ -1,3 +1,4 @@
+import { isPageDataError } from '../../../api/domain/pageData';
 import type { GraphQLExecutor } from '../../../api/domain/ssr';
 import { catalogueQuery, catalogueVariables } from './query';
 import { emptyCatalogue, type Catalogue } from './types';
@@ -42,11 +43,16 @@ export function seededCatalogueSource(
   };
 }
 
-/** SPEC §8: a product fetch failure is only logged, and the lists stay empty. */
+/**
+ * SPEC §8: a product fetch failure is only logged, and the lists stay empty. Not when the server
+ * could not read its database (a PageDataError, see api/domain/pageData.ts): that is rethrown, as
+ * the page must be the error page rather than an empty shop (the server logs it).
+ */
 export async function loadCatalogueSafely(source: CatalogueSource): Promise<Catalogue> {
   try {
     return await source();
   } catch (error) {
+    if (isPageDataError(error)) throw error;
     console.error('Could not load the catalogue', error);
     return emptyCatalogue;
   }

@@ -1,0 +1,32 @@
+import { isDatabaseUnavailable } from '../errors';
+
+/**
+ * True when `error`, or anything in its `cause` chain, is a failed query (Drizzle's
+ * DrizzleQueryError: "Failed query: <sql>\nparams: <values>", recognised by its `query` and
+ * `params` as the logger does) or a database out of reach (`isDatabaseUnavailable`). Such an
+ * error must never reach a visitor as text (it holds the SQL and its parameters) nor be papered
+ * over with empty content.
+ */
+export function isDatabaseFailure(error: unknown): boolean {
+  if (isDatabaseUnavailable(error)) return true;
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    if (typeof (current as { query?: unknown }).query === 'string' && 'params' in current) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The first database failure behind a GraphQL result's errors (graphql-js keeps what a resolver
+ * threw as `originalError`), or undefined when none is one (a validation error, a bad argument).
+ */
+export function databaseFailureIn(errors: readonly unknown[] | undefined): unknown {
+  for (const error of errors ?? []) {
+    const original = (error as { originalError?: unknown } | null)?.originalError;
+    if (original !== undefined && isDatabaseFailure(original)) return original;
+  }
+  return undefined;
+}
