@@ -154,6 +154,48 @@ describe('loadConfig', () => {
     );
   });
 
+  it('drains for 5 s on shutdown in production, not at all in development and tests', () => {
+    expect(loadConfig({})).toMatchObject({ shutdownTimeoutMs: 10_000, shutdownDrainMs: 5_000 });
+    expect(loadConfig({ NODE_ENV: 'development' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test' }).shutdownDrainMs).toBe(0);
+    // The default never takes more than half of a shorter shutdown timeout.
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '4000' }).shutdownDrainMs).toBe(2_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '1500', SHUTDOWN_TIMEOUT_MS: '20000' })).toMatchObject({
+      shutdownDrainMs: 1_500,
+      shutdownTimeoutMs: 20_000,
+    });
+    expect(loadConfig({ NODE_ENV: 'development', SHUTDOWN_DRAIN_MS: '2000' }).shutdownDrainMs).toBe(
+      2_000,
+    );
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '0' }).shutdownDrainMs).toBe(
+      0,
+    );
+  });
+
+  it('refuses a drain that leaves no time of the shutdown timeout', () => {
+    const message =
+      'SHUTDOWN_DRAIN_MS must be shorter than SHUTDOWN_TIMEOUT_MS, which includes the drain';
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '10000' })).toThrow(message);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '3000', SHUTDOWN_TIMEOUT_MS: '2000' })).toThrow(
+      message,
+    );
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow('SHUTDOWN_DRAIN_MS');
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: 'soon' })).toThrow(
+      'SHUTDOWN_DRAIN_MS: expected a number value, got "soon"',
+    );
+    // A bad timeout is reported once, not again as a comparison.
+    let error: unknown;
+    try {
+      loadConfig({ SHUTDOWN_DRAIN_MS: '1000', SHUTDOWN_TIMEOUT_MS: 'x' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'SHUTDOWN_TIMEOUT_MS: expected a number value, got "x"',
+    ]);
+  });
+
   it('reads COOKIE_SECURE as auto, true or false', () => {
     expect(loadConfig({}).cookieSecure).toBe('auto');
     expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);

@@ -78,7 +78,31 @@ const schema = yup.object({
     .url('PUBLIC_URL must be an absolute URL')
     .matches(/^https?:\/\//i, 'PUBLIC_URL must start with http:// or https://')
     .optional(),
+  // The whole graceful stop, drain included: after this the process exits anyway (code 1).
   SHUTDOWN_TIMEOUT_MS: yup.number().integer().min(0).max(120_000).default(10_000),
+  // How long the server keeps accepting and answering after SIGTERM/SIGINT, with readiness at 503,
+  // before it closes the listener. Part of SHUTDOWN_TIMEOUT_MS, so it must be shorter; the rest is
+  // what the requests still in flight then get. The default depends on NODE_ENV (loadConfig).
+  SHUTDOWN_DRAIN_MS: yup
+    .number()
+    .integer()
+    .min(0)
+    .max(120_000)
+    .optional()
+    .test(
+      'shorter-than-shutdown',
+      'SHUTDOWN_DRAIN_MS must be shorter than SHUTDOWN_TIMEOUT_MS, which includes the drain',
+      (value, context) => {
+        const timeout = (context.parent as { SHUTDOWN_TIMEOUT_MS?: unknown }).SHUTDOWN_TIMEOUT_MS;
+        return (
+          value === undefined ||
+          value === 0 ||
+          typeof timeout !== 'number' ||
+          !Number.isFinite(timeout) ||
+          value < timeout
+        );
+      },
+    ),
   // Slow clients: how long a request's headers, and the whole request, may take to arrive, and how
   // long an idle keep-alive connection stays open. Headers must not be allowed longer than the
   // whole request (Node refuses that too).
@@ -156,7 +180,13 @@ export interface Config {
   seedDemoCatalogue: boolean;
   uploadsBaseUrl: string;
   publicUrl: string | undefined;
+  /** The whole graceful stop (drain included); the process exits with code 1 after it. */
   shutdownTimeoutMs: number;
+  /**
+   * After SIGTERM/SIGINT: how long readiness answers 503 while the server still accepts and
+   * answers, before the listener closes. Shorter than `shutdownTimeoutMs`.
+   */
+  shutdownDrainMs: number;
   /** Slow clients are cut off after these (see api/httpServer.ts). */
   http: HttpTimeouts;
   /** Optional analytics (script URL and site domain); loaded in the browser only after consent. */
@@ -284,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsBaseUrl: parsed.UPLOADS_BASE_URL,
     publicUrl: parsed.PUBLIC_URL,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs:
+      parsed.SHUTDOWN_DRAIN_MS ?? defaultDrainMs(parsed.NODE_ENV, parsed.SHUTDOWN_TIMEOUT_MS),
     http: {
       headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS,
@@ -314,6 +346,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     cookieSecure: parsed.COOKIE_SECURE === 'auto' ? 'auto' : parsed.COOKIE_SECURE === 'true',
   };
+}
+
+/**
+ * Production: 5 s, long enough for a load balancer polling readiness every second or two to see
+ * the 503 and move the traffic (and for connections already queued to be answered), but never
+ * more than half of SHUTDOWN_TIMEOUT_MS, so that a shorter timeout alone is still valid and leaves
+ * time for the requests in flight. Development and test: 0, Ctrl-C stops at once.
+ */
+function defaultDrainMs(env: string, shutdownTimeoutMs: number): number {
+  return env === 'production' ? Math.min(5_000, Math.floor(shutdownTimeoutMs / 2)) : 0;
 }
 
 function friendly(error: yup.ValidationError): string {

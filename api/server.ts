@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { prepareDatabase } from './db/prepare';
 import { demoVatNumber, site } from './domain/site';
+import { drainConnections } from './httpDrain';
 import { createHttpServer } from './httpServer';
 import { createLogger } from './logger';
 import { createCartSweeper } from './services/cart/sweep';
@@ -62,10 +63,19 @@ async function main(): Promise<void> {
     logger: logger.child({ component: 'carts' }),
   });
   cartSweeper.start();
-  const app = createApp({ config, database, logger, ssr, mailWorker });
+  // Readiness answers 503 from the moment a stop signal arrives (see shutdown below).
+  const app = createApp({
+    config,
+    database,
+    logger,
+    ssr,
+    mailWorker,
+    draining: () => drain.draining(),
+  });
 
   // Slow clients are cut off after HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS.
   const server = createHttpServer(app.callback(), config.http);
+  const drain = drainConnections(server);
   await listen(server, config.host, config.port);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -79,11 +89,19 @@ async function main(): Promise<void> {
     `Fuelyard is listening on http://localhost:${port}`,
   );
 
+  /**
+   * SIGTERM or SIGINT: readiness answers 503 at once, so a load balancer stops sending traffic,
+   * while the server goes on accepting and answering for SHUTDOWN_DRAIN_MS (every answer with
+   * `Connection: close`). Then it stops accepting, finishes the requests in flight, the e-mail
+   * being sent and the database, and exits with code 0. SHUTDOWN_TIMEOUT_MS, counted from the
+   * signal, bounds all of it: after that the process exits with code 1.
+   */
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    drain.begin();
+    logger.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
@@ -95,8 +113,10 @@ async function main(): Promise<void> {
     const mailStopped = mailWorker.stop({
       withinMs: Math.max(0, config.shutdownTimeoutMs - 1_000),
     });
-    server.close(async () => {
+    const stop = async () => {
+      logger.info('no longer accepting connections');
       try {
+        await drain.close();
         await ssr.close?.();
         await mailStopped;
         await cartSweeper.stop();
@@ -108,8 +128,8 @@ async function main(): Promise<void> {
         logger.error({ err: error }, 'error while shutting down');
         process.exit(1);
       }
-    });
-    server.closeIdleConnections();
+    };
+    setTimeout(() => void stop(), config.shutdownDrainMs);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -138,6 +138,23 @@ describe('a server that cannot start says why in one line', () => {
   );
 
   it(
+    'DATABASE_POOL_SIZE=1: refused with the reason, before any connection is made',
+    async () => {
+      const line = expectOneLine(
+        await runUntilExit({
+          PORT: '0',
+          DATABASE_POOL_SIZE: '1',
+          DATABASE_URL: 'postgres://shopkeeper:Sesame-1234@127.0.0.1:1/fuelyard',
+        }),
+      );
+      expect(line).toBe(
+        'Fuelyard cannot start. Invalid configuration: DATABASE_POOL_SIZE: DATABASE_POOL_SIZE must be at least 2 (at start-up the migrations hold one connection for their lock and run on another). See the configuration table in README.md.',
+      );
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'a port in use',
     async () => {
       const busy: Server = createServer();

@@ -55,7 +55,16 @@ export interface ServerProcess {
  */
 /** The environment the production server runs with in these tests, plus `env`. */
 export function productionEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  return { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    // No drain when a test stops its server (production's 5 s would add up over the suites);
+    // e2e/shutdown.e2e.ts sets its own.
+    SHUTDOWN_DRAIN_MS: '0',
+    ...env,
+  };
 }
 
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {

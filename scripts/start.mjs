@@ -44,5 +44,8 @@ if (signal) {
   process.exit(code ?? 1);
 } else {
   process.env.NODE_ENV = 'production';
+  // One process on a development machine, behind no load balancer: Ctrl-C stops at once rather
+  // than after production's drain (SHUTDOWN_DRAIN_MS may still be set to try it).
+  process.env.SHUTDOWN_DRAIN_MS ??= '0';
   await import(pathToFileURL(resolve(root, 'dist/api/server.js')).href);
 }

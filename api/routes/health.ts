@@ -25,7 +25,13 @@ export function healthRoutes(database: DatabaseHandle, options: HealthOptions): 
   });
   router.get('/health', async (ctx) => {
     if (options.draining?.()) {
-      throw new ServiceUnavailableError('The server is shutting down.', { retryAfterSeconds });
+      // Answered here rather than thrown: an orderly stop is not a fault, and the error handler
+      // would log every load-balancer poll of the drain as one, with a stack trace.
+      ctx.status = 503;
+      ctx.set('Retry-After', String(retryAfterSeconds));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { code: 503, message: 'The server is shutting down.' };
+      return;
     }
     let timer: NodeJS.Timeout | undefined;
     try {
