@@ -1,4 +1,5 @@
 import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Logger } from '../../logger';
@@ -296,6 +297,27 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
+  /** Sets `values` on a claimed row while it is still this claim's, retried as `record` does. */
+  function recordOnRow(
+    row: MailRow,
+    values: PgUpdateSetSource<typeof mailOutbox>,
+    leaseEnds: number,
+    context: Record<string, unknown>,
+  ): Promise<Recorded> {
+    return record(
+      async () =>
+        (
+          await db
+            .update(mailOutbox)
+            .set(values)
+            .where(stillOurs(row))
+            .returning({ id: mailOutbox.id })
+        ).length,
+      leaseEnds,
+      context,
+    );
+  }
+
   type Delivery = 'sent' | 'failed' | 'unrecorded';
 
   async function deliver(row: MailRow, leaseEnds: number): Promise<Delivery> {
@@ -323,15 +345,9 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         return 'failed';
       }
     }
-    const outcome = await record(
-      async () =>
-        (
-          await db
-            .update(mailOutbox)
-            .set({ status: 'sent', sentAt: acceptedAt, lockedUntil: null })
-            .where(stillOurs(row))
-            .returning({ id: mailOutbox.id })
-        ).length,
+    const outcome = await recordOnRow(
+      row,
+      { status: 'sent', sentAt: acceptedAt, lockedUntil: null },
       leaseEnds,
       context,
     );
@@ -362,20 +378,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     const lastError = describeMailError(error);
     const exhausted = row.attempts >= row.maxAttempts;
     const delayMs = retryDelayMs(row.attempts, backoff, random);
-    const outcome = await record(
-      async () =>
-        (
-          await db
-            .update(mailOutbox)
-            .set({
-              status: exhausted ? 'failed' : 'pending',
-              lockedUntil: null,
-              lastError,
-              ...(exhausted ? {} : { nextAttemptAt: sql`now() + ${interval(delayMs)}` }),
-            })
-            .where(stillOurs(row))
-            .returning({ id: mailOutbox.id })
-        ).length,
+    const outcome = await recordOnRow(
+      row,
+      {
+        status: exhausted ? 'failed' : 'pending',
+        lockedUntil: null,
+        lastError,
+        ...(exhausted ? {} : { nextAttemptAt: sql`now() + ${interval(delayMs)}` }),
+      },
       leaseEnds,
       context,
     );
