@@ -6,19 +6,24 @@ import type { DatabaseHandle } from './db/client';
 import { MethodNotAllowedError, NotFoundError } from './errors';
 import type { Logger } from './logger';
 import { requestOrigin } from './http/origin';
-import { crossSiteGuard } from './middleware/crossSite';
+import { crossSiteExemptPaths, crossSiteGuard } from './middleware/crossSite';
 import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/jsonBody';
 import { requestLog } from './middleware/requestLog';
 import { securityHeaders } from './middleware/security';
 import { cartCookieName, cartRoutes } from './routes/cart';
 import { cartAnswers } from './routes/cartAnswers';
+import { checkoutRoutes } from './routes/checkout';
 import { enquiryRoutes } from './routes/enquiries';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoutes } from './routes/health';
+import { orderRoutes } from './routes/orders';
+import { paymentRoutes, webhookLimitBytes } from './routes/payments';
 import { uploadsRoutes } from './routes/uploads';
 import { createCartService } from './services/cart/service';
 import { createCatalogueService } from './services/catalogue/service';
+import { createCheckoutService } from './services/checkout/service';
+import { createPayments, type Payments } from './services/payments';
 import { ssrMiddleware } from './ssr/middleware';
 import type { SsrRuntime } from './ssr/runtime';
 
@@ -32,15 +37,26 @@ export interface AppDeps {
   mailWorker?: { nudge(): void };
   /** True once the process is shutting down: readiness (GET /api/health) then answers 503. */
   draining?: () => boolean;
+  /** Payments (PAYMENT_PROVIDER's adapter); omitted, made here from `config`. */
+  payments?: Payments;
 }
 
 /** Builds the Koa application. It does not listen: server.ts and the tests do that. */
-export function createApp({ config, database, logger, ssr, mailWorker, draining }: AppDeps): Koa {
+export function createApp({
+  config,
+  database,
+  logger,
+  ssr,
+  mailWorker,
+  draining,
+  payments = createPayments({ config, db: database.db, logger, mailWorker }),
+}: AppDeps): Koa {
   // TRUST_PROXY: take the client address (and protocol) from X-Forwarded-* headers.
   const app = new Koa({ proxy: config.trustProxy });
   app.silent = true;
   const catalogue = createCatalogueService(database.db, { uploadsBaseUrl: config.uploadsBaseUrl });
   const carts = createCartService(database.db, catalogue);
+  const checkout = createCheckoutService({ db: database.db, catalogue, payments, logger });
 
   app.use(errorHandler(logger));
   app.use(
@@ -54,13 +70,18 @@ export function createApp({ config, database, logger, ssr, mailWorker, draining 
 
   app.use(cartAnswers(carts));
   const api = new Router({ prefix: '/api' });
+  /** The site's origin for a request: PUBLIC_URL, else the validated request origin. */
+  const siteOrigin = (ctx: Koa.Context) => requestOrigin(ctx, config.publicUrl);
   // Other sites' pages may not change anything here (403), and bodies are JSON only (415).
+  api.use(crossSiteGuard({ siteOrigin }));
+  // Signed provider webhooks keep their raw bytes (the signature covers them), bounded too.
   api.use(
-    crossSiteGuard({
-      siteOrigin: (ctx) => requestOrigin(ctx, config.publicUrl),
+    jsonBody({
+      limitBytes: 32 * 1024,
+      rawPaths: crossSiteExemptPaths,
+      rawLimitBytes: webhookLimitBytes,
     }),
   );
-  api.use(jsonBody({ limitBytes: 32 * 1024 }));
   const cart = cartRoutes(carts, {
     cookieSecure: config.cookieSecure,
     production: config.env === 'production',
@@ -74,6 +95,18 @@ export function createApp({ config, database, logger, ssr, mailWorker, draining 
   }
   const enquiries = enquiryRoutes({ db: database.db, config, logger, mailWorker });
   api.use(enquiries.routes(), enquiries.allowedMethods());
+  const orderPages = [
+    checkoutRoutes({ checkout, siteOrigin }),
+    orderRoutes({
+      db: database.db,
+      logger,
+      siteOrigin,
+      reconcileOrder: (orderId, origin) => payments.reconcileOrder(orderId, { origin }),
+    }),
+  ];
+  for (const routes of orderPages) api.use(routes.routes(), routes.allowedMethods());
+  const paymentApi = paymentRoutes({ payments, config, logger });
+  api.use(paymentApi.routes(), paymentApi.allowedMethods());
   // Anything else under /api: 405 with Allow when the path exists for other methods, else 404.
   const fallbackPath = '/api/{*rest}';
   api.all('/{*rest}', (ctx) => {
@@ -98,9 +131,10 @@ export function createApp({ config, database, logger, ssr, mailWorker, draining 
         ssr,
         (query, variables) => catalogue.execute(query, variables),
         logger,
-        { analytics: config.analytics },
+        { analytics: config.analytics, testPayments: payments.testMode },
         (ctx) => carts.view(ctx.cookies.get(cartCookieName)),
         config.publicUrl,
+        (ctx, domesticUse) => checkout.summary(ctx.cookies.get(cartCookieName), domesticUse),
       ),
     );
   }

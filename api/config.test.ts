@@ -204,4 +204,53 @@ describe('loadConfig', () => {
       'COOKIE_SECURE must be auto, true or false',
     );
   });
+
+  it('uses the test payment provider, 60-minute sessions and MAIL_TO for orders by default', () => {
+    expect(loadConfig({}).payments).toEqual({
+      provider: 'test',
+      testWebhookSecret: undefined,
+      sessionTtlMinutes: 60,
+      ordersMailTo: ['info@fuelyard.co.uk'],
+    });
+    expect(loadConfig({ MAIL_TO: 'a@shop.example, b@shop.example' }).payments.ordersMailTo).toEqual(
+      ['a@shop.example', 'b@shop.example'],
+    );
+  });
+
+  it('reads the payment settings', () => {
+    const { payments } = loadConfig({
+      PAYMENT_PROVIDER: ' Test ',
+      PAYMENT_TEST_WEBHOOK_SECRET: 'a-long-enough-test-secret',
+      PAYMENT_SESSION_TTL_MINUTES: '30',
+      ORDERS_MAIL_TO: 'orders@shop.example',
+      MAIL_TO: 'enquiries@shop.example',
+    });
+    expect(payments).toEqual({
+      provider: 'test',
+      testWebhookSecret: 'a-long-enough-test-secret',
+      sessionTtlMinutes: 30,
+      ordersMailTo: ['orders@shop.example'],
+    });
+  });
+
+  it('refuses payment settings that are not sensible, naming each', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PAYMENT_PROVIDER: 'paypal',
+        PAYMENT_TEST_WEBHOOK_SECRET: 'short',
+        PAYMENT_SESSION_TTL_MINUTES: '2',
+        ORDERS_MAIL_TO: 'orders at shop',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect([...(error as ConfigError).problems].sort()).toEqual([
+      'ORDERS_MAIL_TO: ORDERS_MAIL_TO must be one or more e-mail addresses, comma-separated',
+      'PAYMENT_PROVIDER: PAYMENT_PROVIDER must be one of: test',
+      'PAYMENT_SESSION_TTL_MINUTES: PAYMENT_SESSION_TTL_MINUTES must be greater than or equal to 5',
+      'PAYMENT_TEST_WEBHOOK_SECRET: PAYMENT_TEST_WEBHOOK_SECRET must be at least 16 characters',
+    ]);
+  });
 });

@@ -4,6 +4,10 @@ import { isWellFormedEmail } from './domain/enquiry';
 import { site } from './domain/site';
 import { projectRoot } from './paths';
 
+/** The payment providers PAYMENT_PROVIDER may name. */
+export const paymentProviders = ['test'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
+
 /**
  * Every environment variable Fuelyard reads, validated once at start-up. A bad value stops the
  * process with a message that names the variable. The README's configuration table mirrors this.
@@ -162,6 +166,32 @@ const schema = yup.object({
     .lowercase()
     .oneOf(['auto', 'true', 'false'], 'COOKIE_SECURE must be auto, true or false')
     .default('auto'),
+  // Payments (docs/payments.md). Only the built-in test provider exists so far; the Worldpay and
+  // Stripe adapters add their names and settings.
+  PAYMENT_PROVIDER: yup
+    .string()
+    .trim()
+    .lowercase()
+    .oneOf([...paymentProviders], `PAYMENT_PROVIDER must be one of: ${paymentProviders.join(', ')}`)
+    .default('test'),
+  // Unset: a random secret is made once and kept in the database, shared by every process.
+  PAYMENT_TEST_WEBHOOK_SECRET: yup
+    .string()
+    .trim()
+    .min(16, 'PAYMENT_TEST_WEBHOOK_SECRET must be at least 16 characters')
+    .max(200, 'PAYMENT_TEST_WEBHOOK_SECRET must be at most 200 characters')
+    .optional(),
+  PAYMENT_SESSION_TTL_MINUTES: yup.number().integer().min(5).max(1440).default(60),
+  // Who receives the new-order notice; unset, MAIL_TO.
+  ORDERS_MAIL_TO: yup
+    .string()
+    .trim()
+    .test(
+      'addresses',
+      'ORDERS_MAIL_TO must be one or more e-mail addresses, comma-separated',
+      (value) => (value === undefined ? true : splitAddresses(value) !== null),
+    )
+    .optional(),
 });
 
 export interface Config {
@@ -201,6 +231,18 @@ export interface Config {
    * (with TRUST_PROXY, as the proxy's X-Forwarded-Proto says); true: always; false: never.
    */
   cookieSecure: 'auto' | boolean;
+  payments: PaymentsConfig;
+}
+
+/** Payments: which provider, its secrets, how long a payment may take, who hears of orders. */
+export interface PaymentsConfig {
+  provider: PaymentProviderName;
+  /** The test provider's webhook secret; undefined: made once and kept in app_meta. */
+  testWebhookSecret: string | undefined;
+  /** A payment session's life; an order still unpaid after it is reconciled, then expired. */
+  sessionTtlMinutes: number;
+  /** The new-order notice goes here (ORDERS_MAIL_TO, else MAIL_TO). */
+  ordersMailTo: string[];
 }
 
 /** Limits on database work, in milliseconds (PostgreSQL only). */
@@ -345,6 +387,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: parsed.ENQUIRY_RATE_WINDOW_SECONDS,
     },
     cookieSecure: parsed.COOKIE_SECURE === 'auto' ? 'auto' : parsed.COOKIE_SECURE === 'true',
+    payments: {
+      provider: parsed.PAYMENT_PROVIDER as PaymentProviderName,
+      testWebhookSecret: parsed.PAYMENT_TEST_WEBHOOK_SECRET,
+      sessionTtlMinutes: parsed.PAYMENT_SESSION_TTL_MINUTES,
+      ordersMailTo: splitAddresses(parsed.ORDERS_MAIL_TO ?? parsed.MAIL_TO) ??
+        splitAddresses(parsed.MAIL_TO) ?? [site.email],
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { drainConnections } from './httpDrain';
 import { createHttpServer } from './httpServer';
 import { createLogger } from './logger';
 import { createCartSweeper } from './services/cart/sweep';
+import { createPayments } from './services/payments';
 import { createMailer } from './services/mail/mailer';
 import { createMailWorker } from './services/mail/worker';
 import { developmentRuntime, productionRuntime, type SsrRuntime } from './ssr/runtime';
@@ -63,6 +64,13 @@ async function main(): Promise<void> {
     logger: logger.child({ component: 'carts' }),
   });
   cartSweeper.start();
+  // Unpaid orders past PAYMENT_SESSION_TTL_MINUTES are reconciled with the provider, then expired.
+  const payments = createPayments({ config, db: database.db, logger, mailWorker });
+  if (payments.testMode) {
+    logger.warn('PAYMENT_PROVIDER=test: the built-in test payment page takes no money');
+  }
+  const paymentSweeper = payments.createSweeper();
+  paymentSweeper.start();
   // Readiness answers 503 from the moment a stop signal arrives (see shutdown below).
   const app = createApp({
     config,
@@ -70,6 +78,7 @@ async function main(): Promise<void> {
     logger,
     ssr,
     mailWorker,
+    payments,
     draining: () => drain.draining(),
   });
 
@@ -120,6 +129,7 @@ async function main(): Promise<void> {
         await ssr.close?.();
         await mailStopped;
         await cartSweeper.stop();
+        await paymentSweeper.stop();
         mailer.close();
         await database.close();
         logger.info('stopped');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyCartView, type CartView } from '../api/domain/cart';
+import type { CheckoutSummary } from '../api/domain/order';
 import { PageDataError } from '../api/domain/pageData';
 import type { GraphQLExecutor, RenderContext } from '../api/domain/ssr';
 import { render, sitemap } from './entry-server';
@@ -51,13 +52,22 @@ function cartWith(count: number): CartView {
 }
 
 const working: GraphQLExecutor = async () => ({ data: catalogue });
+const noCheckout = async (): Promise<CheckoutSummary> => {
+  throw new Error('no checkout on this page');
+};
 const failing: GraphQLExecutor = async () => ({ errors: [{ message: 'the database is down' }] });
 
 function context(
   graphql: GraphQLExecutor,
   cart: () => Promise<CartView> = async () => cartWith(3),
 ): RenderContext {
-  return { nonce: 'test-nonce', graphql, publicConfig: { analytics: null }, cart };
+  return {
+    nonce: 'test-nonce',
+    graphql,
+    publicConfig: { analytics: null, testPayments: false },
+    cart,
+    checkout: noCheckout,
+  };
 }
 
 async function page(

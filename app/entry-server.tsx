@@ -13,6 +13,7 @@ export async function render(request: Request, context: RenderContext): Promise<
     catalogue: executorCatalogueSource(context.graphql),
     publicConfig: context.publicConfig,
     cart: context.cart,
+    checkout: context.checkout,
   });
   const handler = createStaticHandler(routes);
   const routerContext = await handler.query(request);

@@ -34,8 +34,11 @@ describe('the 404 page', () => {
       const result = await render(new Request(`http://localhost${path}`), {
         nonce: 'n',
         graphql,
-        publicConfig: { analytics: null },
+        publicConfig: { analytics: null, testPayments: false },
         cart: async () => emptyCartView(),
+        checkout: async () => {
+          throw new Error('no checkout on this page');
+        },
       });
       if (result.type !== 'document') throw new Error(`expected a document, got ${result.type}`);
       expect(result.status).toBe(404);

@@ -1,12 +1,24 @@
 import type { ComponentType } from 'react';
-import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { emptyCartView, type CartView } from '../api/domain/cart';
 import { messages } from '../api/domain/messages';
+import type { CheckoutSummary } from '../api/domain/order';
 import { isPageDataError } from '../api/domain/pageData';
 import type { PublicConfig } from '../api/domain/ssr';
 import type { ContentDoc } from './content/markdown';
 import { loadCatalogueSafely, type Catalogue, type CatalogueSource } from './features/catalogue';
-import { PageErrorBoundary, RootErrorBoundary, SiteLayout } from './features/layout';
+import {
+  cartAfterBlockedCheckout,
+  checkoutTexts,
+  fetchCheckoutSummary,
+  paymentNoticeOf,
+} from './features/checkout';
+import {
+  PageErrorBoundary,
+  RootErrorBoundary,
+  SiteLayout,
+  type LayoutName,
+} from './features/layout';
 import { titleFor, type PageMeta, type RouteHandle } from './meta';
 import * as pages from './pages/catalogue/definitions';
 
@@ -16,7 +28,15 @@ export interface AppDeps {
   cart: () => Promise<CartView>;
   /** Server only: browser-safe settings, handed to the browser in the root loader's data. */
   publicConfig?: PublicConfig;
+  /**
+   * The visitor's cart priced for checkout, with or without the domestic-use declaration:
+   * in-process on the server, GET /api/checkout in the browser (the default).
+   */
+  checkout?: (domesticUse: boolean) => Promise<CheckoutSummary>;
 }
+
+/** Browser-safe settings when the server gave none (tests, and never in the browser). */
+const defaultPublicConfig: PublicConfig = { analytics: null, testPayments: false };
 
 export interface RootData {
   catalogue: Catalogue;
@@ -82,8 +102,12 @@ function route<T>(
   component: () => Loaded,
   loader: PageLoader<T>,
   meta?: (data: T) => PageMeta,
+  layout?: LayoutName,
 ): RouteObject {
-  const handle: RouteHandle | undefined = meta ? { meta: (d) => meta(d as T) } : undefined;
+  const handle: (RouteHandle & { layout?: LayoutName }) | undefined =
+    meta || layout
+      ? { ...(meta ? { meta: (d: unknown) => meta(d as T) } : {}), ...(layout ? { layout } : {}) }
+      : undefined;
   const common = {
     loader: (args: LoaderFunctionArgs) =>
       loading(() => loader({ ...args, url: assertStrictPath(args.request) })),
@@ -116,12 +140,26 @@ const cartPage = {
   description: messages.cartPage.description,
 };
 
+/** Checkout and order pages: none is for search engines, each shows its own fixed title. */
+const fixedMeta = (title: string, description: string) => (): PageMeta => ({
+  title: titleFor(title),
+  description,
+});
+
+/** `?order={id}` on /checkout/process and /checkout/success (404 without it). */
+function orderParams(url: URL) {
+  const orderId = url.searchParams.get('order');
+  if (!orderId) throw data(messages.notFound.framework, { status: 404 });
+  return { orderId, urlToken: url.searchParams.get('token') };
+}
+
 const infoPage = () => import('./pages/InfoPage');
 const cataloguePage = () => import('./pages/catalogue/CataloguePage');
 const indexPage = () => import('./pages/catalogue/SectionIndexPage');
 
 export function createRoutes(deps: AppDeps): RouteObject[] {
   const catalogue = memoise(deps.catalogue);
+  const checkout = deps.checkout ?? ((domesticUse: boolean) => fetchCheckoutSummary(domesticUse));
   const doc = (name: keyof typeof content) => async () => (await content[name]()).default;
 
   const listing = (
@@ -151,7 +189,7 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
         loading(async () => ({
           catalogue: await loadCatalogueSafely(catalogue),
           year: new Date().getFullYear(),
-          publicConfig: deps.publicConfig ?? { analytics: null },
+          publicConfig: deps.publicConfig ?? defaultPublicConfig,
           cart: await deps.cart().catch((error: unknown) => {
             if (isPageDataError(error)) throw error;
             console.error('Could not load the cart', error);
@@ -184,6 +222,54 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
               () => import('./pages/CartPage'),
               () => cartPage,
               pageMeta,
+            ),
+
+            // Checkout (issue 15). It opens only for a cart the server would take.
+            route(
+              'checkout',
+              () => import('./pages/CheckoutPage'),
+              async ({ url }) => {
+                const summary = await checkout(false);
+                if (summary.blocked !== null) throw redirect(cartAfterBlockedCheckout);
+                return { summary, payment: paymentNoticeOf(url) };
+              },
+              fixedMeta(checkoutTexts.pageTitle, checkoutTexts.pageDescription),
+              'alternative',
+            ),
+            route(
+              'checkout/process',
+              () => import('./pages/CheckoutProcessPage'),
+              ({ url }) => orderParams(url),
+              fixedMeta(checkoutTexts.process.pageTitle, checkoutTexts.process.description),
+              'alternative',
+            ),
+            route(
+              'checkout/success',
+              () => import('./pages/CheckoutSuccessPage'),
+              ({ url }) => orderParams(url),
+              fixedMeta(checkoutTexts.success.pageTitle, checkoutTexts.success.description),
+              'alternative',
+            ),
+            route(
+              'order/:id?',
+              () => import('./pages/OrderPage'),
+              ({ url, params }) => {
+                // Without an id there is no order to show (a later issue lists a customer's).
+                if (!params.id) throw data(messages.notFound.framework, { status: 404 });
+                return { orderId: params.id, urlToken: url.searchParams.get('token') };
+              },
+              fixedMeta(checkoutTexts.order.pageTitle, checkoutTexts.order.pageDescription),
+              'alternative',
+            ),
+            route(
+              'pay/test/:sessionId',
+              () => import('./pages/TestPaymentPage'),
+              ({ params }) => ({ sessionId: params.sessionId ?? '' }),
+              fixedMeta(
+                checkoutTexts.testPayment.pageTitle,
+                checkoutTexts.testPayment.pageDescription,
+              ),
+              'empty',
             ),
 
             listing('products/industrial-fuel', (c) => pages.industrialFuel(c)),

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -61,6 +62,10 @@ export const productSizes = pgTable(
     title: text('title').notNull(),
     /** Whole pence; null falls back to the product's price. */
     price: integer('price'),
+    /** Litres of oil in one of this size (VAT: HMRC Notice 701/19's 2,300-litre limit). */
+    litres: integer('litres'),
+    /** Kilograms of solid fuel in one of this size (VAT: the 1-tonne limit). */
+    kilograms: integer('kilograms'),
     ordering: integer('ordering').notNull().default(0),
   },
   (t) => [index('product_sizes_product_idx').on(t.productId)],
@@ -258,4 +263,174 @@ export const legacyRateLimits = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Order statuses; they only move forward (api/domain/order.ts). */
+export const orderStatus = pgEnum('order_status', [
+  'pending_payment',
+  'paid',
+  'payment_failed',
+  'cancelled',
+  'expired',
+  'needs_review',
+]);
+
+/** Order numbers: FY-100001, FY-100002, … (gaps are fine: a rolled-back order uses one up). */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 100001 });
+
+/**
+ * Orders: a snapshot of a priced cart and the customer's details, made at checkout. Prices never
+ * change after creation; only `status` (forward only) and the payment timestamps do.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    number: text('number')
+      .notNull()
+      .default(sql`('FY-' || nextval('order_number_seq'))`),
+    status: orderStatus('status').notNull().default('pending_payment'),
+    /** The cart it came from (no foreign key: the cart is emptied or swept later). */
+    cartId: uuid('cart_id'),
+    /** The signed-in customer, once accounts exist; null for a guest. */
+    customerId: uuid('customer_id'),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    town: text('town').notNull(),
+    postcode: text('postcode').notNull(),
+    instructions: text('instructions'),
+    /** The customer declared domestic use (VAT at 5 % above the automatic limits). */
+    domesticUse: boolean('domestic_use').notNull().default(false),
+    subtotal: integer('subtotal').notNull(),
+    deliveryCharge: integer('delivery_charge').notNull(),
+    /** The extra VAT when a supply above the limits is charged at 20 % (0 otherwise). */
+    vatAdjustment: integer('vat_adjustment').notNull().default(0),
+    vatTotal: integer('vat_total').notNull(),
+    total: integer('total').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    /** SHA-256 (hex) of the guest's access token; the token itself is never stored. */
+    accessTokenHash: text('access_token_hash').notNull(),
+    /** The checkout request's Idempotency-Key, and a digest of what it asked for. */
+    idempotencyKey: text('idempotency_key'),
+    requestDigest: text('request_digest'),
+    /** The payment provider (PAYMENT_PROVIDER when the order was made). */
+    provider: text('provider').notNull(),
+    /** When the customer's browser came back from the payment page (starts reconciliation). */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_uq').on(t.number),
+    uniqueIndex('orders_cart_idempotency_uq').on(t.cartId, t.idempotencyKey),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_customer_idx').on(t.customerId),
+    check('orders_money_non_negative', sql`${t.subtotal} >= 0 and ${t.total} >= 0`),
+  ],
+);
+
+/** One line of an order, as priced when the order was made. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The catalogue ids at the time (no foreign keys: products may be removed later). */
+    productId: integer('product_id').notNull(),
+    sizeId: integer('size_id'),
+    type: productType('type').notNull(),
+    title: text('title').notNull(),
+    sizeTitle: text('size_title'),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotal: integer('line_total').notNull(),
+    /** VAT rate in basis points: 500 is 5 %, 2000 is 20 %. */
+    vatRate: integer('vat_rate').notNull(),
+    /** The VAT included in the line total, in pence. */
+    vatAmount: integer('vat_amount').notNull(),
+    ordering: integer('ordering').notNull().default(0),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/**
+ * A payment attempt: one provider session for an order. `reference` is what the provider echoes
+ * back (a transaction reference, a session id) so webhooks and queries find the order.
+ */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    attempt: integer('attempt').notNull(),
+    /** The provider's id for the session (the test provider's sessionId, Stripe's cs_…). */
+    providerSessionId: text('provider_session_id').notNull(),
+    reference: text('reference').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    redirectUrl: text('redirect_url').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_sessions_order_attempt_uq').on(t.orderId, t.attempt),
+    uniqueIndex('payment_sessions_provider_session_uq').on(t.provider, t.providerSessionId),
+    uniqueIndex('payment_sessions_provider_reference_uq').on(t.provider, t.reference),
+  ],
+);
+
+/**
+ * Every verified provider event, once: the primary key de-duplicates replays. `outcome` records
+ * what it did to the order (applied, ignored, needs_review).
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    amount: integer('amount'),
+    currency: text('currency'),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    index('payment_events_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * The built-in test provider's own sessions (PAYMENT_PROVIDER=test). It plays an outside payment
+ * provider, so it keeps its state apart from the shop's orders: the shop learns outcomes only
+ * from its signed webhooks or by asking it (`retrieve`).
+ */
+export const testPaymentSessions = pgTable(
+  'test_payment_sessions',
+  {
+    id: text('id').primaryKey(),
+    reference: text('reference').notNull(),
+    orderId: uuid('order_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** open, succeeded, failed, cancelled, expired */
+    status: text('status').notNull().default('open'),
+    /** The id of the event that settled it (the same id for its webhook and for `retrieve`). */
+    eventId: text('event_id'),
+    returnUrl: text('return_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('test_payment_sessions_reference_uq').on(t.reference)],
 );

@@ -172,6 +172,63 @@ export const messages = {
       message: 'Enquiry',
     },
   },
+  /**
+   * Not in the spec: checkout (issue 15). The form's labels, its validation messages (the same in
+   * the browser and the API, see api/domain/checkout.ts), and the API's answers.
+   */
+  checkout: {
+    title: 'Checkout',
+    labels: {
+      fullName: 'Full name',
+      email: 'Email',
+      phone: 'Phone',
+      addressLine1: 'Address line 1',
+      addressLine2: 'Address line 2 (optional)',
+      town: 'Town or city',
+      postcode: 'Postcode',
+      instructions: 'Delivery instructions (optional)',
+      domesticUse:
+        'I confirm this fuel is for domestic use (a home), so VAT is charged at the reduced rate of 5 %.',
+      acceptTerms: 'I accept the Terms of Purchase',
+    },
+    placeholders: {
+      instructions: 'e.g. where the tank or bunker is, gate codes, access for the tanker or lorry',
+    },
+    changePostcode: 'Change',
+    pay: 'Pay securely',
+    fullNameRequired: 'Full name required.',
+    emailInvalid: 'Valid email required.',
+    phoneInvalid: 'Valid UK phone number required.',
+    addressRequired: 'Address required.',
+    townRequired: 'Town required.',
+    acceptTerms: 'Please accept the Terms of Purchase.',
+    domesticUseInvalid: 'Domestic use must be true or false.',
+    tooLong: (label: string, max: number) =>
+      `${label} is too long: please keep it to ${max} characters or fewer.`,
+    oneLine: (label: string) => `${label} must be on one line.`,
+    disallowedCharacters: (label: string) => `${label} contains characters that are not allowed.`,
+    /** The form's postcode is not the cart's, on which the delivery check was made. */
+    postcodeMismatch:
+      'The delivery postcode must be the one your cart was checked for. To deliver somewhere else, change the postcode in your cart.',
+    idempotencyKeyRequired:
+      'An Idempotency-Key header is required: a unique value for this press of Pay securely.',
+    idempotencyKeyInvalid:
+      'The Idempotency-Key header must be 8 to 200 printable ASCII characters, without spaces.',
+    idempotencyKeyReused:
+      'This Idempotency-Key was already used for a different checkout. Please press Pay securely again.',
+    domesticUseQueryInvalid: 'domesticUse must be true or false.',
+    summary: 'Your order summary.',
+    created: 'Your order has been created. Continue to the payment page.',
+    providerUnavailable:
+      'We could not reach the payment provider. You have not been charged. Please try again in a few minutes.',
+    orderClosed: 'This order can no longer be paid. Please press Pay securely again.',
+    sessionPending: 'Your payment page is still being prepared. Please try again in a moment.',
+  },
+  /** Not in the spec: an order as its holder sees it (GET /api/orders/{id}). */
+  order: {
+    loaded: 'Your order.',
+    notFound: 'Order not found.',
+  },
 } as const;
 
 /** Result codes the browser sees (SPEC §9). The API uses real HTTP statuses for refusals. */

@@ -1,4 +1,5 @@
 import type { CartView } from './cart';
+import type { CheckoutSummary } from './order';
 /**
  * The contract between the API (which hosts server rendering) and the app's built server bundle
  * (dist/server/entry-server.js). Types only: both sides import them from here.
@@ -21,6 +22,11 @@ export type GraphQLExecutor = (
 export interface PublicConfig {
   /** A privacy-friendly analytics provider, loaded only after cookie consent. */
   analytics: { scriptUrl: string; domain: string } | null;
+  /**
+   * True while PAYMENT_PROVIDER=test: checkout and order pages show the "Test mode" banner, and
+   * no money is ever taken.
+   */
+  testPayments: boolean;
 }
 
 export interface RenderContext {
@@ -30,6 +36,12 @@ export interface RenderContext {
    * the database fails it rejects with a PageDataError.
    */
   cart: () => Promise<CartView>;
+  /**
+   * The visitor's cart priced for checkout (GET /api/checkout's `summary`), with or without the
+   * domestic-use declaration, so /checkout renders its summary on the server. When the database
+   * fails it rejects with a PageDataError.
+   */
+  checkout: (domesticUse: boolean) => Promise<CheckoutSummary>;
   /** The Content-Security-Policy nonce every inline script must carry. */
   nonce: string;
   graphql: GraphQLExecutor;

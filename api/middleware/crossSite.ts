@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import { paymentProviders } from '../config';
 import { ForbiddenError } from '../errors';
 import { unsafeMethods } from './jsonBody';
 
@@ -7,7 +8,9 @@ import { unsafeMethods } from './jsonBody';
  * webhooks, which prove where they come from by their signature, not by an Origin. Every entry
  * must verify that signature before it changes anything. Exact paths, no prefixes.
  */
-export const crossSiteExemptPaths: readonly string[] = [];
+export const crossSiteExemptPaths: readonly string[] = paymentProviders.map(
+  (provider) => `/api/payments/webhooks/${provider}`,
+);
 
 export const crossSiteMessage = 'Requests from other web sites are not accepted.';
 

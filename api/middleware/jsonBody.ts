@@ -8,6 +8,11 @@ declare module 'koa' {
   interface Request {
     /** Set by `jsonBody`: the parsed JSON object of a state-changing request, else undefined. */
     body?: unknown;
+    /**
+     * Set by `jsonBody` on the raw-body paths only (signed provider webhooks): the body's exact
+     * bytes (decoded from any Content-Encoding), unparsed; undefined without a body.
+     */
+    rawBody?: Buffer;
   }
 }
 
@@ -31,6 +36,13 @@ export const unsafeMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH
 export interface JsonBodyOptions {
   /** Largest body accepted, counted after decompression (and before it, by Content-Length). */
   limitBytes: number;
+  /**
+   * Exact paths whose body is kept as raw bytes (`ctx.request.rawBody`) and not parsed: signed
+   * webhooks, whose signature covers the bytes as sent. The media type rules still apply.
+   */
+  rawPaths?: readonly string[];
+  /** The size limit on those paths (default `limitBytes`). */
+  rawLimitBytes?: number;
 }
 
 /**
@@ -40,9 +52,16 @@ export interface JsonBodyOptions {
  * and the size limit applies to the decoded bytes, so a small compressed bomb is a 413.
  * `ctx.request.body` is the parsed object, or undefined without a body.
  */
-export function jsonBody({ limitBytes }: JsonBodyOptions): Middleware {
+export function jsonBody({
+  limitBytes: jsonLimitBytes,
+  rawPaths = [],
+  rawLimitBytes = jsonLimitBytes,
+}: JsonBodyOptions): Middleware {
+  const raw = new Set(rawPaths);
   return async (ctx, next) => {
     if (!unsafeMethods.has(ctx.method)) return next();
+    const keepRaw = raw.has(ctx.path);
+    const limitBytes = keepRaw ? rawLimitBytes : jsonLimitBytes;
     const contentType = ctx.get('Content-Type');
     const declaredLength = ctx.get('Content-Length');
     const hasBody =
@@ -50,19 +69,25 @@ export function jsonBody({ limitBytes }: JsonBodyOptions): Middleware {
     if (contentType !== '' || hasBody) checkMediaType(contentType);
     const request = ctx.request;
     request.body = undefined;
+    request.rawBody = undefined;
     if (hasBody) {
-      let text: string;
+      let bytes: Buffer;
       try {
         if (declaredLength !== '' && Number(declaredLength) > limitBytes) {
           throw new PayloadTooLargeError();
         }
-        text = await readBody(ctx.req, ctx.get('Content-Encoding'), limitBytes);
+        bytes = await readBody(ctx.req, ctx.get('Content-Encoding'), limitBytes);
       } catch (error) {
         // The rest of a refused body is not read: end the connection after the answer.
         ctx.set('Connection', 'close');
         throw error;
       }
-      request.body = text.trim() === '' ? undefined : parseObject(text);
+      if (keepRaw) {
+        request.rawBody = bytes.length > 0 ? bytes : undefined;
+      } else {
+        const text = decodeUtf8(bytes);
+        request.body = text.trim() === '' ? undefined : parseObject(text);
+      }
     }
     return next();
   };
@@ -97,7 +122,7 @@ function decoderFor(encoding: string): Transform | null {
 }
 
 /** Reads the whole body, decoded, refusing more than `limitBytes` at either end of the decoder. */
-async function readBody(source: Readable, encodingHeader: string, limit: number): Promise<string> {
+async function readBody(source: Readable, encodingHeader: string, limit: number): Promise<Buffer> {
   const decoder = decoderFor(encodingHeader.trim().toLowerCase());
   const chunks: Buffer[] = [];
   let received = 0;
@@ -136,8 +161,12 @@ async function readBody(source: Readable, encodingHeader: string, limit: number)
       resolve();
     });
   });
+  return Buffer.concat(chunks);
+}
+
+function decodeUtf8(bytes: Buffer): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new BadRequestError(bodyMessages.invalidUtf8);
   }

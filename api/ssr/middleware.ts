@@ -4,6 +4,7 @@ import type { CartView } from '../domain/cart';
 import { escapeHtml } from '../domain/html';
 import { messages } from '../domain/messages';
 import { PageDataError } from '../domain/pageData';
+import type { CheckoutSummary } from '../domain/order';
 import type { GraphQLExecutor, PublicConfig } from '../domain/ssr';
 import {
   databaseRetryAfterSeconds,
@@ -48,9 +49,11 @@ export function plainErrorPage(message: string): string {
 function watchedSources(
   graphql: GraphQLExecutor,
   cart: () => Promise<CartView>,
+  checkout: (domesticUse: boolean) => Promise<CheckoutSummary>,
 ): {
   graphql: GraphQLExecutor;
   cart: () => Promise<CartView>;
+  checkout: (domesticUse: boolean) => Promise<CheckoutSummary>;
   failure(): { error: unknown; page: PageDataError } | undefined;
 } {
   let failure: { error: unknown; page: PageDataError } | undefined;
@@ -80,6 +83,7 @@ function watchedSources(
         return result;
       }),
     cart: () => watch(cart),
+    checkout: (domesticUse) => watch(() => checkout(domesticUse)),
     failure: () => failure,
   };
 }
@@ -115,6 +119,7 @@ export function robotsTxt(origin: string): string {
     'Disallow: /cart',
     'Disallow: /checkout',
     'Disallow: /order/',
+    'Disallow: /pay/',
     'Disallow: /user/',
     'Disallow: /login',
     '',
@@ -174,6 +179,8 @@ export function ssrMiddleware(
   publicConfig: PublicConfig,
   cartFor: (ctx: Context) => Promise<CartView>,
   publicUrl?: string,
+  checkoutFor: (ctx: Context, domesticUse: boolean) => Promise<CheckoutSummary> = () =>
+    Promise.reject(new Error('Checkout is not available here.')),
 ): Middleware {
   // Config accepts only an http(s) PUBLIC_URL, so a set one always gives an origin.
   const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
@@ -206,7 +213,11 @@ export function ssrMiddleware(
         ctx.body = robotsTxt(origin);
       } else {
         const entry = await runtime.entry();
-        const sources = watchedSources(graphql, () => cartFor(ctx));
+        const sources = watchedSources(
+          graphql,
+          () => cartFor(ctx),
+          (domesticUse) => checkoutFor(ctx, domesticUse),
+        );
         let paths: string[];
         try {
           paths = await withConsoleLogger(requestLogger, () =>
@@ -233,7 +244,11 @@ export function ssrMiddleware(
     const nonce = String(ctx.state.nonce ?? '');
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'html';
-    const sources = watchedSources(graphql, () => cartFor(ctx));
+    const sources = watchedSources(
+      graphql,
+      () => cartFor(ctx),
+      (domesticUse) => checkoutFor(ctx, domesticUse),
+    );
     try {
       const [template, entry] = await Promise.all([
         runtime.template(ctx.originalUrl),
@@ -254,6 +269,7 @@ export function ssrMiddleware(
           graphql: sources.graphql,
           publicConfig,
           cart: sources.cart,
+          checkout: sources.checkout,
         }),
       );
       const failure = sources.failure();

@@ -7,6 +7,7 @@ import {
   type TotalsZone,
 } from '../../api/domain/cart';
 import { messages } from '../../api/domain/messages';
+import type { CheckoutSummary } from '../../api/domain/order';
 import type { GraphQLExecutor } from '../../api/domain/ssr';
 import { render } from '../entry-server';
 
@@ -72,8 +73,11 @@ async function cartPage(cart: CartView, path = '/cart') {
   const result = await render(new Request(`http://localhost${path}`), {
     nonce: 'n',
     graphql: noCatalogue,
-    publicConfig: { analytics: null },
+    publicConfig: { analytics: null, testPayments: false },
     cart: async () => cart,
+    checkout: async (): Promise<CheckoutSummary> => {
+      throw new Error('the cart page does not price the cart for checkout');
+    },
   });
   if (result.type !== 'document') throw new Error(`expected a document, got ${result.type}`);
   return { ...result, text: result.html.replace(/<!-- -->/g, '') };

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { theme } from '../../ui';
 import { CartContents } from '../features/cart';
+import { useBlockedCheckoutNotice, type BlockedReasonSource } from '../features/checkout';
 
 const Section = styled.div`
   max-width: ${theme.sizes.content};
@@ -8,8 +9,12 @@ const Section = styled.div`
   padding: ${theme.space[6]} ${theme.space[4]} ${theme.space[7]};
 `;
 
-/** /cart: the visitor's cart, server-rendered from the root loader's cart, then kept live. */
-export default function CartPage() {
+/**
+ * /cart: the visitor's cart, server-rendered from the root loader's cart, then kept live. Sent
+ * back from /checkout (`?checkout=blocked`), it says why checkout did not open.
+ */
+export default function CartPage({ blockedReason }: { blockedReason?: BlockedReasonSource }) {
+  useBlockedCheckoutNotice(blockedReason);
   return (
     <Section>
       <CartContents />

@@ -21,7 +21,8 @@ export interface SeedProduct {
   purchasable?: boolean;
   ordering: number;
   image: string;
-  sizes: { title: string; price: number | null }[];
+  /** Litres (oil) or kilograms (solid fuel) per size where the size names them (VAT limits). */
+  sizes: { title: string; price: number | null; litres?: number; kilograms?: number }[];
   /** Category slugs (coal categories for coal, product categories otherwise). */
   categories: string[];
 }
@@ -64,8 +65,8 @@ export const seedProducts: SeedProduct[] = [
     ordering: 1,
     image: img('house-coal'),
     sizes: [
-      { title: '40kg bag', price: 2495 },
-      { title: '20kg bag', price: 1395 },
+      { title: '40kg bag', price: 2495, kilograms: 40 },
+      { title: '20kg bag', price: 1395, kilograms: 20 },
     ],
     categories: ['best-sellers', 'coal-and-non-smokeless-fuels'],
   },
@@ -77,7 +78,7 @@ export const seedProducts: SeedProduct[] = [
     price: null,
     ordering: 2,
     image: img('house-coal'),
-    sizes: [{ title: '40kg bag', price: 2350 }],
+    sizes: [{ title: '40kg bag', price: 2350, kilograms: 40 }],
     categories: ['coal-and-non-smokeless-fuels'],
   },
   {
@@ -88,7 +89,7 @@ export const seedProducts: SeedProduct[] = [
     price: null,
     ordering: 3,
     image: img('house-coal'),
-    sizes: [{ title: '40kg bag', price: 1950 }],
+    sizes: [{ title: '40kg bag', price: 1950, kilograms: 40 }],
     categories: ['coal-and-non-smokeless-fuels'],
   },
   {
@@ -101,8 +102,8 @@ export const seedProducts: SeedProduct[] = [
     ordering: 4,
     image: img('smokeless'),
     sizes: [
-      { title: '25kg bag', price: 1895 },
-      { title: '10kg bag', price: 825 },
+      { title: '25kg bag', price: 1895, kilograms: 25 },
+      { title: '10kg bag', price: 825, kilograms: 10 },
     ],
     categories: ['best-sellers', 'smokeless-fuels'],
   },
@@ -114,7 +115,7 @@ export const seedProducts: SeedProduct[] = [
     price: null,
     ordering: 5,
     image: img('smokeless'),
-    sizes: [{ title: '20kg bag', price: 1695 }],
+    sizes: [{ title: '20kg bag', price: 1695, kilograms: 20 }],
     categories: ['smokeless-fuels'],
   },
   {
@@ -125,7 +126,7 @@ export const seedProducts: SeedProduct[] = [
     price: null,
     ordering: 6,
     image: img('anthracite'),
-    sizes: [{ title: '25kg bag', price: 1850 }],
+    sizes: [{ title: '25kg bag', price: 1850, kilograms: 25 }],
     categories: ['smokeless-fuels', 'gravity-fed-fuel'],
   },
   {
@@ -136,7 +137,7 @@ export const seedProducts: SeedProduct[] = [
     price: null,
     ordering: 7,
     image: img('anthracite'),
-    sizes: [{ title: '25kg bag', price: 1725 }],
+    sizes: [{ title: '25kg bag', price: 1725, kilograms: 25 }],
     categories: ['gravity-fed-fuel'],
   },
   {
@@ -148,7 +149,7 @@ export const seedProducts: SeedProduct[] = [
     bestSeller: true,
     ordering: 8,
     image: img('anthracite'),
-    sizes: [{ title: '25kg bag', price: 1675 }],
+    sizes: [{ title: '25kg bag', price: 1675, kilograms: 25 }],
     categories: ['best-sellers', 'gravity-fed-fuel'],
   },
   // Heating oil, by the litre.
@@ -162,9 +163,9 @@ export const seedProducts: SeedProduct[] = [
     ordering: 1,
     image: img('heating-oil'),
     sizes: [
-      { title: '300 Litres', price: 19200 },
-      { title: '500 Litres', price: 30500 },
-      { title: '900 Litres', price: 53500 },
+      { title: '300 Litres', price: 19200, litres: 300 },
+      { title: '500 Litres', price: 30500, litres: 500 },
+      { title: '900 Litres', price: 53500, litres: 900 },
     ],
     categories: [],
   },
@@ -177,8 +178,8 @@ export const seedProducts: SeedProduct[] = [
     ordering: 2,
     image: img('heating-oil'),
     sizes: [
-      { title: '500 Litres', price: 39500 },
-      { title: '900 Litres', price: 69800 },
+      { title: '500 Litres', price: 39500, litres: 500 },
+      { title: '900 Litres', price: 69800, litres: 900 },
     ],
     categories: [],
   },
@@ -193,8 +194,8 @@ export const seedProducts: SeedProduct[] = [
     ordering: 1,
     image: img('wood-pellets'),
     sizes: [
-      { title: '15kg bag', price: 745 },
-      { title: 'Pallet of 65 bags (975kg)', price: 42900 },
+      { title: '15kg bag', price: 745, kilograms: 15 },
+      { title: 'Pallet of 65 bags (975kg)', price: 42900, kilograms: 975 },
     ],
     categories: ['woodpellets'],
   },
@@ -206,7 +207,7 @@ export const seedProducts: SeedProduct[] = [
     price: 825,
     ordering: 2,
     image: img('wood-pellets'),
-    sizes: [{ title: '15kg bag', price: 825 }],
+    sizes: [{ title: '15kg bag', price: 825, kilograms: 15 }],
     categories: ['woodpellets'],
   },
   // Briquettes, kindling, firelogs and logs.
@@ -220,7 +221,7 @@ export const seedProducts: SeedProduct[] = [
     ordering: 1,
     image: img('briquettes'),
     sizes: [
-      { title: '25kg bale', price: 1195 },
+      { title: '25kg bale', price: 1195, kilograms: 25 },
       { title: 'Pallet of 40 bales', price: 44000 },
     ],
     categories: ['briquettes'],

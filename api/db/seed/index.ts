@@ -63,6 +63,8 @@ async function insertCatalogue(db: Database): Promise<void> {
         productId: row.id,
         title: size.title,
         price: size.price,
+        litres: size.litres ?? null,
+        kilograms: size.kilograms ?? null,
         ordering,
       })),
     );

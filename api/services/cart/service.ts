@@ -118,18 +118,97 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function createCartService(db: Database, catalogue: CatalogueSource): CartService {
-  async function findCart(
-    tx: Database,
-    cartId: string | undefined,
-    lock: boolean,
-  ): Promise<CartRow | undefined> {
-    if (!isCartId(cartId)) return undefined;
-    const query = tx.select().from(carts).where(eq(carts.id, cartId.toLowerCase()));
-    const [row] = lock ? await query.for('update') : await query;
-    return row;
-  }
+async function findCart(
+  tx: Database,
+  cartId: string | undefined,
+  lock: boolean,
+): Promise<CartRow | undefined> {
+  if (!isCartId(cartId)) return undefined;
+  const query = tx.select().from(carts).where(eq(carts.id, cartId.toLowerCase()));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
 
+/** Reads a cart's lines and prices them from the catalogue. */
+async function render(
+  tx: Database,
+  cart: CartRow | undefined,
+  snapshot: CatalogueSnapshot,
+  warnings: string[] = [],
+): Promise<CartView> {
+  if (!cart) return emptyCartView(warnings);
+  const rows = await tx
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cart.id))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const byId = productsById(snapshot);
+  const lines: PricedLine[] = [];
+  const notes = [...warnings];
+  for (const row of rows) {
+    const product = byId.get(row.productId);
+    const size =
+      row.sizeId === null ? null : (product?.sizes.find((s) => s.id === row.sizeId) ?? null);
+    const price = product ? unitPrice(product, size) : null;
+    // A line the catalogue no longer sells (withdrawn, unpriced, or its zone no longer covers
+    // the postcode) is left out of the cart and its totals, with a note saying so.
+    if (
+      !product ||
+      !product.purchasable ||
+      price === null ||
+      (row.sizeId !== null && size === null) ||
+      cart.postcode === null ||
+      !canDeliver(cart.postcode, product.type, snapshot.zones)
+    ) {
+      notes.push(messages.cart.itemUnavailable(product?.title ?? 'An item'));
+      continue;
+    }
+    lines.push({
+      id: row.id,
+      type: product.type,
+      productId: product.id,
+      attributeId: size?.id ?? null,
+      title: product.title,
+      attribute: size?.title ?? null,
+      price,
+      quantity: row.quantity,
+      image: imageOf(product),
+    });
+  }
+  return buildCartView(
+    {
+      cartId: cart.id,
+      postcode: cart.postcode,
+      showPostcodeModal: cart.showPostcodeModal,
+      lines,
+      pendingItem: cart.pendingItem ? pendingView(cart.pendingItem, snapshot) : null,
+      warnings: notes,
+    },
+    snapshot.zones,
+  );
+}
+
+function pendingView(pending: PendingCartItem, snapshot: CatalogueSnapshot): PendingItemView {
+  const product = productsById(snapshot).get(pending.productId);
+  const size = product?.sizes.find((s) => s.id === pending.attributeId);
+  return pendingItemView(pending, product?.title ?? null, size?.title ?? null);
+}
+
+/**
+ * The cart for a cookie value priced from `snapshot`, read with `tx` (inside a transaction, with
+ * `lock`, the cart row is locked FOR UPDATE until it ends, so cart writes wait). A missing,
+ * malformed or unknown id gives the empty cart. For checkout, which prices the cart as it is.
+ */
+export async function readCartView(
+  tx: Database,
+  cartId: string | undefined,
+  snapshot: CatalogueSnapshot,
+  options: { lock: boolean },
+): Promise<CartView> {
+  return render(tx, await findCart(tx, cartId, options.lock), snapshot);
+}
+
+export function createCartService(db: Database, catalogue: CatalogueSource): CartService {
   async function createCart(tx: Database, values: Partial<CartRow> = {}): Promise<CartRow> {
     const [row] = await tx
       .insert(carts)
@@ -152,71 +231,6 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
       .returning();
     if (!row) throw new Error('Updating a locked cart returned no row.');
     return row;
-  }
-
-  /** Reads a cart's lines and prices them from the catalogue. */
-  async function render(
-    tx: Database,
-    cart: CartRow | undefined,
-    snapshot: CatalogueSnapshot,
-    warnings: string[] = [],
-  ): Promise<CartView> {
-    if (!cart) return emptyCartView(warnings);
-    const rows = await tx
-      .select()
-      .from(cartItems)
-      .where(eq(cartItems.cartId, cart.id))
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-    const byId = productsById(snapshot);
-    const lines: PricedLine[] = [];
-    const notes = [...warnings];
-    for (const row of rows) {
-      const product = byId.get(row.productId);
-      const size =
-        row.sizeId === null ? null : (product?.sizes.find((s) => s.id === row.sizeId) ?? null);
-      const price = product ? unitPrice(product, size) : null;
-      // A line the catalogue no longer sells (withdrawn, unpriced, or its zone no longer covers
-      // the postcode) is left out of the cart and its totals, with a note saying so.
-      if (
-        !product ||
-        !product.purchasable ||
-        price === null ||
-        (row.sizeId !== null && size === null) ||
-        cart.postcode === null ||
-        !canDeliver(cart.postcode, product.type, snapshot.zones)
-      ) {
-        notes.push(messages.cart.itemUnavailable(product?.title ?? 'An item'));
-        continue;
-      }
-      lines.push({
-        id: row.id,
-        type: product.type,
-        productId: product.id,
-        attributeId: size?.id ?? null,
-        title: product.title,
-        attribute: size?.title ?? null,
-        price,
-        quantity: row.quantity,
-        image: imageOf(product),
-      });
-    }
-    return buildCartView(
-      {
-        cartId: cart.id,
-        postcode: cart.postcode,
-        showPostcodeModal: cart.showPostcodeModal,
-        lines,
-        pendingItem: cart.pendingItem ? pendingView(cart.pendingItem, snapshot) : null,
-        warnings: notes,
-      },
-      snapshot.zones,
-    );
-  }
-
-  function pendingView(pending: PendingCartItem, snapshot: CatalogueSnapshot): PendingItemView {
-    const product = productsById(snapshot).get(pending.productId);
-    const size = product?.sizes.find((s) => s.id === pending.attributeId);
-    return pendingItemView(pending, product?.title ?? null, size?.title ?? null);
   }
 
   async function view(cartId: string | undefined): Promise<CartView> {

@@ -23,6 +23,10 @@ export interface CatalogueSize {
   id: number;
   title: string;
   price: number | null;
+  /** Litres of oil in one of this size, when known (VAT limits, api/domain/vat.ts). */
+  litres: number | null;
+  /** Kilograms of solid fuel in one of this size, when known. */
+  kilograms: number | null;
 }
 
 export interface CatalogueImage {
@@ -106,6 +110,8 @@ export async function loadCatalogue(db: Database): Promise<CatalogueSnapshot> {
       id: s.id,
       title: s.title,
       price: s.price,
+      litres: s.litres,
+      kilograms: s.kilograms,
     })),
     images: (imagesByProduct.get(p.id) ?? []).map((i) => ({ url: i.url, size: i.size })),
     categories: (linksByProduct.get(p.id) ?? [])

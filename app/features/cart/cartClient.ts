@@ -30,6 +30,8 @@ export interface CartActions {
   empty(options?: CartActionOptions): Promise<CartResponse>;
   /** Opens or closes the Set Postcode dialog for this cart (closing drops a waiting item). */
   setPostcodeModal(open: boolean, options?: CartActionOptions): Promise<CartResponse>;
+  /** GET /api/cart: the cart as the server has it now (a paid order empties it). */
+  refresh(options?: CartActionOptions): Promise<CartResponse>;
 }
 
 /** Where notifications go: the site's toaster in the app, a recorder in tests. */
@@ -39,10 +41,10 @@ export interface CartNotifier {
   danger(message: string): unknown;
 }
 
-/**
- * Shows an answer. Opening and closing the dialog is not news to the visitor, so those successes
- * stay quiet; everything else is shown.
- */
+/** Commands whose success is not news to the visitor: opening or closing the dialog, a refresh. */
+const quietCommands: ReadonlySet<CartCommand['kind']> = new Set(['setPostcodeModal', 'refresh']);
+
+/** Shows an answer. Quiet commands' successes are not shown; everything else is. */
 export function notifyAnswer(
   notifier: CartNotifier,
   command: CartCommand,
@@ -50,7 +52,7 @@ export function notifyAnswer(
   options: CartActionOptions = {},
 ): void {
   if (isSuccess(response)) {
-    if (command.kind !== 'setPostcodeModal') notifier.success(response.message);
+    if (!quietCommands.has(command.kind)) notifier.success(response.message);
   } else if (options.notifyFailure !== false) {
     notifier.danger(response.message);
   }
@@ -115,6 +117,7 @@ export function createCartClient(actor: CartActorRef, notifier: CartNotifier): C
       removeLine: (lineId, options) => request({ kind: 'removeLine', lineId }, options),
       empty: (options) => request({ kind: 'empty' }, options),
       setPostcodeModal: (open, options) => request({ kind: 'setPostcodeModal', open }, options),
+      refresh: (options) => request({ kind: 'refresh' }, options),
     },
     connect() {
       const settled = actor.on('settled', onSettled);

@@ -79,12 +79,14 @@ describe('performCartCommand', () => {
     await performCartCommand(api, { kind: 'setPostcodeModal', open: true });
     await performCartCommand(api, { kind: 'setPostcode', postcode: 'bt2 2bb' });
     await performCartCommand(api, { kind: 'empty' });
+    await performCartCommand(api, { kind: 'refresh' });
     expect(api.calls).toEqual([
       'POST /api/cart/items 4x1',
       `DELETE /api/cart/items/${lineId}`,
       'PUT /api/cart/postcode-modal true',
       'PUT /api/cart/postcode bt2 2bb',
       'DELETE /api/cart',
+      'GET /api/cart',
     ]);
   });
 
@@ -249,6 +251,17 @@ describe('cart client (what useCart() returns)', () => {
     inFlight[1]?.resolve({ code: 400, message: messages.cart.modalFlagInvalid, cart: cartWith(1) });
     await close;
     expect(shown).toEqual([['danger', messages.cart.modalFlagInvalid]]);
+  });
+
+  it('refreshes the cart quietly: the new cart is held, nothing is shown', async () => {
+    const { actor, actions, inFlight, shown } = startClient();
+    const pending = actions.refresh();
+    await flush();
+    expect(inFlight[0]?.command).toEqual({ kind: 'refresh' });
+    inFlight[0]?.resolve({ code: 200, message: messages.cart.loaded, cart: cartWith(0) });
+    await pending;
+    expect(actor.getSnapshot().context.cart.count).toBe(0);
+    expect(shown).toEqual([]);
   });
 
   it('rejects on a network failure and shows it in red', async () => {

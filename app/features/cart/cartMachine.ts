@@ -20,7 +20,9 @@ export type CartCommand =
   /** The whole line, whatever its quantity. */
   | { kind: 'removeLine'; lineId: string }
   | { kind: 'empty' }
-  | { kind: 'setPostcodeModal'; open: boolean };
+  | { kind: 'setPostcodeModal'; open: boolean }
+  /** The cart as the server has it now (e.g. emptied by a paid order). */
+  | { kind: 'refresh' };
 
 export interface CartRequest {
   /** Chosen by the caller; unique among the queued requests. */
@@ -71,6 +73,8 @@ export async function performCartCommand(
       return api.empty();
     case 'setPostcodeModal':
       return api.setPostcodeModal(command.open);
+    case 'refresh':
+      return api.get();
   }
 }
 

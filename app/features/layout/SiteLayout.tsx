@@ -86,6 +86,15 @@ const Main = styled.main`
   }
 `;
 
+/** The site's chrome stays off paper (a printed receipt is the page's content only). */
+const NotPrinted = styled.div`
+  display: contents;
+
+  @media print {
+    display: none;
+  }
+`;
+
 const phones = site.offices.map((office) => ({ label: office.name, number: office.phone }));
 const offices = site.offices.map((office) => ({ ...office }));
 
@@ -133,59 +142,63 @@ function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode 
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
-      <TopBar
-        phones={phones}
-        email={site.email}
-        loginHref={paths.login}
-        cartHref={paths.cart}
-        cartCount={cartCount}
-        labels={{
-          login: messages.customerLogin,
-          greeting: messages.greeting,
-          logout: messages.logout,
-        }}
-      />
-      {layout === 'default' ? (
-        <>
-          <NavBar
-            items={primaryNav}
-            currentPath={currentPath}
-            logo={<HomeLogo />}
-            onOpenMenu={() => setMenuOpen(true)}
-            isMenuOpen={menuOpen}
-            orderButton={<OrderOnlineButton />}
-          />
-          <SidePanel title={messages.menu} isOpen={menuOpen} onOpenChange={setMenuOpen}>
-            <SideNav
-              groups={sideNavGroups(coalCategories)}
-              links={sideNavInfoLinks}
-              phones={phones}
-              email={site.email}
-              socials={site.social.map((s) => ({ network: s.network, href: s.href }))}
+      <NotPrinted>
+        <TopBar
+          phones={phones}
+          email={site.email}
+          loginHref={paths.login}
+          cartHref={paths.cart}
+          cartCount={cartCount}
+          labels={{
+            login: messages.customerLogin,
+            greeting: messages.greeting,
+            logout: messages.logout,
+          }}
+        />
+        {layout === 'default' ? (
+          <>
+            <NavBar
+              items={primaryNav}
               currentPath={currentPath}
-              companyName={site.companyName}
-              onNavigate={() => setMenuOpen(false)}
-              orderButton={<OrderOnlineButton fullWidth />}
+              logo={<HomeLogo />}
+              onOpenMenu={() => setMenuOpen(true)}
+              isMenuOpen={menuOpen}
+              orderButton={<OrderOnlineButton />}
             />
-          </SidePanel>
-        </>
-      ) : (
-        <NavBar items={[]} logo={<HomeLogo />} aria-label="Site" />
-      )}
+            <SidePanel title={messages.menu} isOpen={menuOpen} onOpenChange={setMenuOpen}>
+              <SideNav
+                groups={sideNavGroups(coalCategories)}
+                links={sideNavInfoLinks}
+                phones={phones}
+                email={site.email}
+                socials={site.social.map((s) => ({ network: s.network, href: s.href }))}
+                currentPath={currentPath}
+                companyName={site.companyName}
+                onNavigate={() => setMenuOpen(false)}
+                orderButton={<OrderOnlineButton fullWidth />}
+              />
+            </SidePanel>
+          </>
+        ) : (
+          <NavBar items={[]} logo={<HomeLogo />} aria-label="Site" />
+        )}
+      </NotPrinted>
       {children}
-      <Footer
-        companyName={site.legalName}
-        offices={offices}
-        productGroups={layout === 'default' ? footerProductGroups(coalCategories) : []}
-        siteLinks={footerSiteLinks}
-        email={site.email}
-        phones={phones}
-        enquiryHref={paths.contact}
-        paymentLogo={<PaymentLogo />}
-        note={messages.footerNote}
-        year={year}
-      />
-      <Consent analytics={analytics} />
+      <NotPrinted>
+        <Footer
+          companyName={site.legalName}
+          offices={offices}
+          productGroups={layout === 'default' ? footerProductGroups(coalCategories) : []}
+          siteLinks={footerSiteLinks}
+          email={site.email}
+          phones={phones}
+          enquiryHref={paths.contact}
+          paymentLogo={<PaymentLogo />}
+          note={messages.footerNote}
+          year={year}
+        />
+        <Consent analytics={analytics} />
+      </NotPrinted>
     </>
   );
 }

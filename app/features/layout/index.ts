@@ -1,3 +1,3 @@
-export { SiteLayout, PageErrorBoundary, RootErrorBoundary } from './SiteLayout';
+export { SiteLayout, PageErrorBoundary, RootErrorBoundary, type LayoutName } from './SiteLayout';
 export { ErrorPage, describeError } from './ErrorPage';
 export { DocumentMeta } from './DocumentMeta';

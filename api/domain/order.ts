@@ -1,0 +1,119 @@
+/**
+ * Order statuses and the only moves between them. Pure: shared by the API (the authority) and the
+ * browser (which shows them). Money rules: only a verified provider event moves an order to
+ * `paid`, and a status never moves backwards, so a late "failed" cannot undo "paid".
+ */
+export const orderStatuses = [
+  'pending_payment',
+  'paid',
+  'payment_failed',
+  'cancelled',
+  'expired',
+  'needs_review',
+] as const;
+
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (orderStatuses as readonly string[]).includes(value);
+}
+
+/**
+ * The moves allowed from each status. `payment_failed` is not final: the customer may pay again
+ * on the same order (a new payment session), so it may still become paid. `needs_review` (an
+ * amount or currency that did not match) is left to staff.
+ */
+const forward: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ['paid', 'payment_failed', 'cancelled', 'expired', 'needs_review'],
+  payment_failed: ['paid', 'cancelled', 'expired', 'needs_review'],
+  paid: [],
+  cancelled: [],
+  expired: [],
+  needs_review: [],
+};
+
+/** True when an order in `from` may move to `to`. Staying put is not a move. */
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return forward[from].includes(to);
+}
+
+/** Statuses in which the customer may still pay (a new session may be made). */
+export function isAwaitingPayment(status: OrderStatus): boolean {
+  return status === 'pending_payment' || status === 'payment_failed';
+}
+
+/** Statuses that never change again. */
+export function isFinalOrderStatus(status: OrderStatus): boolean {
+  return forward[status].length === 0;
+}
+
+/** VAT rates in basis points: 500 is 5 % (domestic fuel), 2000 is 20 % (standard). */
+export type VatRate = 500 | 2000;
+
+/** One priced line, as the checkout summary and the order show it. Money in pence. */
+export interface OrderLineView {
+  productId: number;
+  sizeId: number | null;
+  type: 'coal' | 'oil' | 'woodpellet' | 'other';
+  title: string;
+  sizeTitle: string | null;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+  vatRate: VatRate;
+  /** The VAT included in `lineTotal`. */
+  vatAmount: number;
+}
+
+/** The money of a priced cart or an order, in pence (GBP). */
+export interface OrderMoney {
+  lines: OrderLineView[];
+  /** Sum of the line totals (catalogue prices, VAT at 5 % included). */
+  subtotal: number;
+  deliveryCharge: number;
+  /**
+   * The extra VAT when a supply above HMRC's automatic limits is charged at 20 % without the
+   * domestic-use declaration; shown as its own summary line; 0 otherwise.
+   */
+  vatAdjustment: number;
+  /** VAT included in the total, per rate (only rates that occur), highest rate last. */
+  vatBreakdown: { rate: VatRate; amount: number }[];
+  vatTotal: number;
+  /** subtotal + deliveryCharge + vatAdjustment. */
+  total: number;
+  currency: 'GBP';
+}
+
+/**
+ * GET /api/checkout: the cart priced by the server for the checkout page. `blocked` says why
+ * checkout cannot open (the page redirects to /cart with it as a notification), else null.
+ */
+export interface CheckoutSummary extends OrderMoney {
+  postcode: string | null;
+  blocked: string | null;
+  /** True when the cart is above the automatic limits: the domestic-use declaration is shown. */
+  declarationApplies: boolean;
+  /** Whether these figures assume the declaration was ticked. */
+  domesticUse: boolean;
+  /** Litres of oil and kilograms of solid fuel in the cart. */
+  litres: number;
+  kilograms: number;
+}
+
+/** An order as its holder sees it (GET /api/orders/{id}). */
+export interface OrderView extends OrderMoney {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  createdAt: string;
+  paidAt: string | null;
+  fullName: string;
+  email: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  town: string;
+  postcode: string;
+  instructions: string | null;
+  domesticUse: boolean;
+}

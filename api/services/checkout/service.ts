@@ -1,0 +1,366 @@
+/**
+ * Checkout (issue 15): the cart priced for the checkout page, and POST /api/checkout, which turns
+ * the cart into an order (a snapshot) and opens a payment session for it.
+ *
+ * The server is the authority: the cart is priced again from the catalogue inside the transaction
+ * that makes the order, with the cart row locked, and nothing the browser says about prices or
+ * totals is read. The order and its lines commit in one transaction; the provider is called only
+ * after that commit (never inside a transaction), so a provider outage leaves a pending order
+ * that the sweeper expires later.
+ *
+ * Idempotency: the order remembers the request's Idempotency-Key and a digest of what it asked for
+ * (the validated form and the priced cart), UNIQUE per cart. Requests for one cart take turns on
+ * the cart's row lock, so:
+ * - the same key and the same request answer the same order again, with the same token and the
+ *   same payment page (a double click or a retry, ×10 in parallel, makes one order);
+ * - a new key, or the same key with a changed request (the cart or the form changed), while an
+ *   order of this cart still awaits payment, cancels that order and makes a new one;
+ * - the same key with a changed request for an order that no longer awaits payment is refused.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orderLines, orders } from '../../db/schema';
+import type { CartView } from '../../domain/cart';
+import {
+  buildCheckoutSummary,
+  validateCheckout,
+  type CheckoutForm,
+  type SizeMeasures,
+} from '../../domain/checkout';
+import { messages } from '../../domain/messages';
+import {
+  canMoveOrder,
+  isAwaitingPayment,
+  isOrderStatus,
+  type CheckoutSummary,
+  type OrderStatus,
+} from '../../domain/order';
+import { AppError, BadRequestError, ConflictError, UnprocessableError } from '../../errors';
+import type { Logger } from '../../logger';
+import { readCartView, type CatalogueSource } from '../cart/service';
+import type { CatalogueSnapshot } from '../catalogue/repository';
+import { issueOrderToken } from '../orders/accessToken';
+import { PaymentProviderError } from '../payments/types';
+
+/** What checkout needs of payments (api/services/payments: `createPayments`). */
+export interface CheckoutPayments {
+  startSession(input: { orderId: string; origin: string }): Promise<{ redirectUrl: string }>;
+  latestSession(orderId: string): Promise<{ redirectUrl: string } | null>;
+  readonly provider: { readonly name: string };
+}
+
+export interface CheckoutServiceDeps {
+  db: Database;
+  catalogue: CatalogueSource;
+  payments: CheckoutPayments;
+  logger: Logger;
+  /** How long a retry waits for the payment page the first request is still opening. */
+  sessionWaitMs?: number;
+}
+
+export interface PlaceOrderInput {
+  cartId: string | undefined;
+  body: unknown;
+  /** The Idempotency-Key header as sent (undefined when missing). */
+  idempotencyKey: string | undefined;
+  /** The site's origin, for the provider's return and cancel URLs. */
+  origin: string;
+}
+
+/** The 201 answer of POST /api/checkout (less `code` and `message`). */
+export interface PlacedOrder {
+  order: { id: string; number: string; status: OrderStatus; total: number };
+  orderToken: string;
+  redirectUrl: string;
+  /** True when this answered an earlier request with the same key (Idempotent-Replayed). */
+  replayed: boolean;
+}
+
+export interface CheckoutService {
+  /** GET /api/checkout and server rendering: the visitor's cart priced for checkout. */
+  summary(cartId: string | undefined, domesticUse: boolean): Promise<CheckoutSummary>;
+  /** POST /api/checkout. Refusals are thrown as AppErrors (400, 409, 422, 502). */
+  placeOrder(input: PlaceOrderInput): Promise<PlacedOrder>;
+}
+
+/** Idempotency-Key: 8 to 200 printable ASCII characters, no spaces (a UUID fits). */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
+
+export function parseIdempotencyKey(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') {
+    throw new BadRequestError(messages.checkout.idempotencyKeyRequired, {
+      errors: [messages.checkout.idempotencyKeyRequired],
+    });
+  }
+  if (!IDEMPOTENCY_KEY.test(value)) {
+    throw new BadRequestError(messages.checkout.idempotencyKeyInvalid, {
+      errors: [messages.checkout.idempotencyKeyInvalid],
+    });
+  }
+  return value;
+}
+
+/** Litres and kilograms per size, from one catalogue snapshot. */
+function measuresOf(snapshot: CatalogueSnapshot): SizeMeasures {
+  const sizes = new Map<string, { litres: number | null; kilograms: number | null }>();
+  for (const product of snapshot.products) {
+    for (const size of product.sizes) {
+      sizes.set(`${product.id}/${size.id}`, { litres: size.litres, kilograms: size.kilograms });
+    }
+  }
+  return (productId, sizeId) =>
+    sizes.get(`${productId}/${String(sizeId)}`) ?? { litres: null, kilograms: null };
+}
+
+/**
+ * What a checkout request asked for, as a digest: the validated form and the cart as priced (each
+ * line's product, size, quantity and price, and the totals). The same key with another digest is
+ * another request.
+ */
+function requestDigest(form: CheckoutForm, summary: CheckoutSummary): string {
+  const canonical = JSON.stringify({
+    form: [
+      form.fullName,
+      form.email,
+      form.phone,
+      form.addressLine1,
+      form.addressLine2,
+      form.town,
+      form.postcode,
+      form.instructions,
+      form.domesticUse,
+    ],
+    lines: summary.lines.map((l) => [l.productId, l.sizeId, l.quantity, l.unitPrice, l.vatRate]),
+    money: [summary.deliveryCharge, summary.vatAdjustment, summary.total],
+  });
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+type Decision = { kind: 'created'; order: OrderRow } | { kind: 'replay'; order: OrderRow };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** After this, an order still without a payment session lost its first attempt (provider failed). */
+const sessionAbandonedAfterMs = 30_000;
+
+export function createCheckoutService({
+  db,
+  catalogue,
+  payments,
+  logger,
+  sessionWaitMs = 10_000,
+}: CheckoutServiceDeps): CheckoutService {
+  const price = (cart: CartView, snapshot: CatalogueSnapshot, domesticUse: boolean) =>
+    buildCheckoutSummary(cart, measuresOf(snapshot), snapshot.zones, domesticUse);
+
+  async function summary(cartId: string | undefined, domesticUse: boolean) {
+    const snapshot = await catalogue.snapshot();
+    return price(await readCartView(db, cartId, snapshot, { lock: false }), snapshot, domesticUse);
+  }
+
+  /** Moves this cart's orders that still await payment to `cancelled` (forward only). */
+  async function cancelAwaiting(tx: Database, cartId: string): Promise<void> {
+    const awaiting = await tx
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.cartId, cartId),
+          inArray(orders.status, ['pending_payment', 'payment_failed']),
+        ),
+      )
+      .for('update');
+    const cancel = awaiting
+      .filter((o) => isOrderStatus(o.status) && canMoveOrder(o.status, 'cancelled'))
+      .map((o) => o.id);
+    if (cancel.length === 0) return;
+    await tx
+      .update(orders)
+      .set({ status: 'cancelled', updatedAt: sql`now()` })
+      .where(
+        and(
+          inArray(orders.id, cancel),
+          inArray(orders.status, ['pending_payment', 'payment_failed']),
+        ),
+      );
+    logger.info({ orders: cancel }, 'checkout: earlier unpaid orders of the cart cancelled');
+  }
+
+  async function decide(
+    form: CheckoutForm,
+    cartId: string | undefined,
+    key: string,
+    orderId: string,
+    tokenHash: string,
+  ): Promise<Decision> {
+    const snapshot = await catalogue.snapshot();
+    return db.transaction(async (tx) => {
+      // The cart row stays locked until the commit: requests for one cart take turns here.
+      const cart = await readCartView(tx, cartId, snapshot, { lock: true });
+      const priced = price(cart, snapshot, form.domesticUse);
+      if (priced.blocked !== null || cart.cartId === null) {
+        throw new UnprocessableError(priced.blocked ?? messages.cart.empty, {
+          errors: [priced.blocked ?? messages.cart.empty],
+        });
+      }
+      if (form.postcode !== cart.postcode) {
+        throw new ConflictError(messages.checkout.postcodeMismatch, {
+          errors: [messages.checkout.postcodeMismatch],
+          extra: { fieldErrors: { postcode: messages.checkout.postcodeMismatch } },
+        });
+      }
+      const digest = requestDigest(form, priced);
+      const [earlier] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.cartId, cart.cartId), eq(orders.idempotencyKey, key)))
+        .for('update');
+      if (earlier) {
+        if (earlier.requestDigest === digest) return { kind: 'replay', order: earlier };
+        if (!isOrderStatus(earlier.status) || !isAwaitingPayment(earlier.status)) {
+          throw new UnprocessableError(messages.checkout.idempotencyKeyReused, {
+            errors: [messages.checkout.idempotencyKeyReused],
+          });
+        }
+        // The same press of Pay, but the cart or the form changed: that order gives way, and its
+        // key goes to the new one.
+        await tx
+          .update(orders)
+          .set({ idempotencyKey: null, updatedAt: sql`now()` })
+          .where(eq(orders.id, earlier.id));
+      }
+      await cancelAwaiting(tx, cart.cartId);
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          cartId: cart.cartId,
+          fullName: form.fullName,
+          email: form.email,
+          phone: form.phone,
+          addressLine1: form.addressLine1,
+          addressLine2: form.addressLine2,
+          town: form.town,
+          postcode: form.postcode,
+          instructions: form.instructions,
+          domesticUse: form.domesticUse,
+          subtotal: priced.subtotal,
+          deliveryCharge: priced.deliveryCharge,
+          vatAdjustment: priced.vatAdjustment,
+          vatTotal: priced.vatTotal,
+          total: priced.total,
+          currency: priced.currency,
+          accessTokenHash: tokenHash,
+          idempotencyKey: key,
+          requestDigest: digest,
+          provider: payments.provider.name,
+        })
+        .returning();
+      if (!order) throw new Error('Creating an order returned no row.');
+      await tx.insert(orderLines).values(
+        priced.lines.map((line, ordering) => ({
+          orderId: order.id,
+          productId: line.productId,
+          sizeId: line.sizeId,
+          type: line.type,
+          title: line.title,
+          sizeTitle: line.sizeTitle,
+          unitPrice: line.unitPrice,
+          quantity: line.quantity,
+          lineTotal: line.lineTotal,
+          vatRate: line.vatRate,
+          vatAmount: line.vatAmount,
+          ordering,
+        })),
+      );
+      return { kind: 'created', order };
+    });
+  }
+
+  /** Opens the order's payment session; a provider failure is a 502 (the order stays pending). */
+  async function startSession(order: OrderRow, origin: string): Promise<string> {
+    try {
+      const session = await payments.startSession({ orderId: order.id, origin });
+      return session.redirectUrl;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof PaymentProviderError) {
+        logger.warn({ err: error, orderId: order.id }, 'checkout: payment provider failed');
+        throw new AppError(502, messages.checkout.providerUnavailable, {
+          errors: [messages.checkout.providerUnavailable],
+          cause: error,
+        });
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * A replay's payment page: the one the first request opened. While that request may still be
+   * opening it, wait for it (bounded); when it must have failed, open one now.
+   */
+  async function replaySession(order: OrderRow, origin: string): Promise<string> {
+    const deadline = Date.now() + sessionWaitMs;
+    const awaiting = isOrderStatus(order.status) && isAwaitingPayment(order.status);
+    for (;;) {
+      const session = await payments.latestSession(order.id);
+      if (session) return session.redirectUrl;
+      if (!awaiting) {
+        throw new ConflictError(messages.checkout.orderClosed, {
+          errors: [messages.checkout.orderClosed],
+        });
+      }
+      if (Date.now() - order.createdAt.getTime() > sessionAbandonedAfterMs) {
+        return startSession(order, origin);
+      }
+      if (Date.now() >= deadline) {
+        throw new AppError(503, messages.checkout.sessionPending, {
+          errors: [messages.checkout.sessionPending],
+        });
+      }
+      await sleep(100);
+    }
+  }
+
+  async function placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
+    const key = parseIdempotencyKey(input.idempotencyKey);
+    const validation = validateCheckout(input.body);
+    if (!validation.ok) {
+      throw new BadRequestError(validation.errors[0] ?? messages.checkout.fullNameRequired, {
+        errors: validation.errors,
+        extra: { fieldErrors: validation.fieldErrors },
+      });
+    }
+    const orderId = randomUUID();
+    const token = await issueOrderToken(db, orderId);
+    const decision = await decide(validation.value, input.cartId, key, orderId, token.hash);
+    const { order } = decision;
+    if (decision.kind === 'created') {
+      logger.info({ orderId: order.id, number: order.number }, 'checkout: order created');
+      const redirectUrl = await startSession(order, input.origin);
+      return { order: publicOrder(order), orderToken: token.token, redirectUrl, replayed: false };
+    }
+    const redirectUrl = await replaySession(order, input.origin);
+    const [current] = await db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    const replayToken = await issueOrderToken(db, order.id);
+    return {
+      order: publicOrder({ ...order, status: current?.status ?? order.status }),
+      orderToken: replayToken.token,
+      redirectUrl,
+      replayed: true,
+    };
+  }
+
+  return { summary, placeOrder };
+}
+
+function publicOrder(order: Pick<OrderRow, 'id' | 'number' | 'status' | 'total'>) {
+  return { id: order.id, number: order.number, status: order.status, total: order.total };
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { site } from '../../domain/site';
+import { renderNewOrderNotice, renderOrderConfirmation, type EmailOrder } from './emails';
+
+const order: EmailOrder = {
+  id: '3f0c1e9a-6b1d-4a53-9a3e-1c2d3e4f5a6b',
+  number: 'FY-100042',
+  createdAt: new Date('2025-11-03T10:00:00Z'),
+  paidAt: new Date('2025-11-03T10:05:00Z'),
+  fullName: 'Ciara <McAllister>',
+  email: 'ciara@example.com',
+  phone: '028 9032 1234',
+  addressLine1: '7 Donegall Square',
+  addressLine2: null,
+  town: 'Belfast',
+  postcode: 'BT1 1AA',
+  instructions: 'Tank at the back & gate "unlocked"',
+  domesticUse: false,
+  subtotal: 30500,
+  deliveryCharge: 600,
+  vatAdjustment: 0,
+  vatTotal: 1481,
+  total: 31100,
+  lines: [
+    {
+      title: 'Kerosene Heating Oil',
+      sizeTitle: '500 Litres',
+      unitPrice: 30500,
+      quantity: 1,
+      lineTotal: 30500,
+      vatRate: 500,
+      vatAmount: 1452,
+    },
+  ],
+};
+
+const link = `https://shop.example/order/${order.id}?token=abc_DEF-123`;
+
+describe('order e-mails', () => {
+  it('confirm the order to the customer: number, lines, VAT, total, address and the link', () => {
+    const mail = renderOrderConfirmation(order, link, site);
+    expect(mail.subject).toBe('Fuelyard order FY-100042 confirmed');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('FY-100042');
+      expect(part).toContain('Kerosene Heating Oil (500 Litres)');
+      expect(part).toContain('£311.00');
+      expect(part).toContain('£6.00');
+      expect(part).toContain('Includes VAT at 5%');
+      expect(part).toContain('£14.81');
+      expect(part).toContain('BT1 1AA');
+      expect(part).toContain(site.vatNumber);
+      expect(part).toContain('3 November 2025');
+    }
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain(`href="${link}"`);
+  });
+
+  it('escape what the customer typed in the HTML part', () => {
+    const mail = renderOrderConfirmation(order, link, site);
+    expect(mail.html).toContain('Ciara &lt;McAllister&gt;');
+    expect(mail.html).toContain('Tank at the back &amp; gate &quot;unlocked&quot;');
+    expect(mail.html).not.toContain('<McAllister>');
+    expect(mail.text).toContain('Ciara <McAllister>');
+  });
+
+  it('show the 20% adjustment as its own line when there is one', () => {
+    const mail = renderOrderConfirmation({ ...order, vatAdjustment: 4357 }, link, site);
+    expect(mail.text).toContain('VAT at the standard rate (20%) adjustment: £43.57');
+  });
+
+  it('tell the shop about the order, without the customer\u2019s access link', () => {
+    const mail = renderNewOrderNotice(order, site);
+    expect(mail.subject).toBe('New order FY-100042: £311.00');
+    expect(mail.text).toContain('ciara@example.com');
+    expect(mail.text).toContain('028 9032 1234');
+    expect(mail.text).toContain('Tank at the back');
+    expect(mail.text).not.toContain('token=');
+    expect(mail.html).not.toContain('token=');
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * The e-mails a paid order sends: the confirmation to the customer (with the link that opens the
+ * order) and the new-order notice to the shop. Both are plain functions of the stored order, so
+ * they show exactly what was charged, never a price read again from the catalogue.
+ */
+import { escapeHtml } from '../../domain/html';
+import { formatPence } from '../../domain/money';
+import type { VatRate } from '../../domain/order';
+import type { SiteConfig } from '../../domain/site';
+import { storedVatBreakdown } from '../../domain/vat';
+
+export interface EmailOrder {
+  id: string;
+  number: string;
+  createdAt: Date;
+  paidAt: Date | null;
+  fullName: string;
+  email: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  town: string;
+  postcode: string;
+  instructions: string | null;
+  domesticUse: boolean;
+  subtotal: number;
+  deliveryCharge: number;
+  vatAdjustment: number;
+  vatTotal: number;
+  total: number;
+  lines: {
+    title: string;
+    sizeTitle: string | null;
+    unitPrice: number;
+    quantity: number;
+    lineTotal: number;
+    vatRate: VatRate;
+    vatAmount: number;
+  }[];
+}
+
+export interface RenderedOrderEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+type Site = Pick<SiteConfig, 'companyName' | 'legalName' | 'vatNumber' | 'email' | 'offices'>;
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
+function percent(rate: VatRate): string {
+  return `${rate / 100}%`;
+}
+
+function lineTitle(line: EmailOrder['lines'][number]): string {
+  return line.sizeTitle ? `${line.title} (${line.sizeTitle})` : line.title;
+}
+
+function addressLines(order: EmailOrder): string[] {
+  return [
+    order.fullName,
+    order.addressLine1,
+    order.addressLine2,
+    order.town,
+    order.postcode,
+  ].filter((line): line is string => typeof line === 'string' && line.trim() !== '');
+}
+
+/** The money rows shown under the lines: [label, amount]. */
+function summaryRows(order: EmailOrder): [string, string][] {
+  const rows: [string, string][] = [
+    ['Subtotal', formatPence(order.subtotal)],
+    ['Delivery', order.deliveryCharge === 0 ? 'Free' : formatPence(order.deliveryCharge)],
+  ];
+  if (order.vatAdjustment > 0) {
+    rows.push(['VAT at the standard rate (20%) adjustment', formatPence(order.vatAdjustment)]);
+  }
+  rows.push(['Total paid', formatPence(order.total)]);
+  for (const { rate, amount } of storedVatBreakdown(order)) {
+    rows.push([`Includes VAT at ${percent(rate)}`, formatPence(amount)]);
+  }
+  return rows;
+}
+
+const cell = 'padding:4px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top';
+const cellRight = cell.replace('text-align:left', 'text-align:right');
+
+function htmlDocument(subject: string, body: string[]): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en-GB">',
+    `<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.4;color:#1a1a1a">',
+    ...body,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+function htmlLinesTable(order: EmailOrder): string {
+  const rows = order.lines.map(
+    (line) =>
+      `<tr><td style="${cell}">${escapeHtml(lineTitle(line))}</td><td style="${cellRight}">${line.quantity}</td><td style="${cellRight}">${formatPence(line.unitPrice)}</td><td style="${cellRight}">${formatPence(line.lineTotal)}</td><td style="${cellRight}">${percent(line.vatRate)}</td></tr>`,
+  );
+  const summary = summaryRows(order).map(
+    ([label, amount]) =>
+      `<tr><td colspan="3" style="${cellRight}">${escapeHtml(label)}</td><td style="${cellRight}">${escapeHtml(amount)}</td><td style="${cell}"></td></tr>`,
+  );
+  return [
+    '<table style="border-collapse:collapse;margin:0 0 16px">',
+    `<thead><tr><th style="${cell}">Item</th><th style="${cellRight}">Qty</th><th style="${cellRight}">Price</th><th style="${cellRight}">Total</th><th style="${cellRight}">VAT</th></tr></thead>`,
+    `<tbody>${rows.join('')}</tbody>`,
+    `<tfoot>${summary.join('')}</tfoot>`,
+    '</table>',
+  ].join('\n');
+}
+
+function textLines(order: EmailOrder): string[] {
+  const out = order.lines.map(
+    (line) =>
+      `  ${line.quantity} x ${lineTitle(line)} @ ${formatPence(line.unitPrice)} = ${formatPence(line.lineTotal)} (VAT ${percent(line.vatRate)})`,
+  );
+  out.push('');
+  for (const [label, amount] of summaryRows(order)) out.push(`  ${label}: ${amount}`);
+  return out;
+}
+
+/** The customer's confirmation; `orderUrl` opens the order (it carries the access token). */
+export function renderOrderConfirmation(
+  order: EmailOrder,
+  orderUrl: string,
+  site: Site,
+): RenderedOrderEmail {
+  const subject = `${site.companyName} order ${order.number} confirmed`;
+  const date = dateFormat.format(order.paidAt ?? order.createdAt);
+  const address = addressLines(order);
+  const phone = site.offices[0].phone;
+  const html = htmlDocument(subject, [
+    `<p>Dear ${escapeHtml(order.fullName)},</p>`,
+    `<p>Thank you for your order. We have received your payment of <strong>${formatPence(order.total)}</strong>.</p>`,
+    `<p><strong>Order number:</strong> ${escapeHtml(order.number)}<br>\n<strong>Date:</strong> ${escapeHtml(date)}</p>`,
+    htmlLinesTable(order),
+    `<p><strong>Delivery address:</strong><br>\n${address.map(escapeHtml).join('<br>\n')}</p>`,
+    ...(order.instructions
+      ? [`<p><strong>Delivery instructions:</strong> ${escapeHtml(order.instructions)}</p>`]
+      : []),
+    ...(order.domesticUse
+      ? ['<p>You declared that this fuel is for domestic use (VAT at 5%).</p>']
+      : []),
+    `<p><strong>What happens next:</strong> we will call you to arrange a delivery day. Questions? Call ${escapeHtml(phone)} or reply to this e-mail.</p>`,
+    `<p><a href="${escapeHtml(orderUrl)}">View your order and receipt</a></p>`,
+    `<p style="color:#555;font-size:13px">Keep this e-mail: the link above is how you open your order.<br>\n${escapeHtml(site.legalName)} · VAT number ${escapeHtml(site.vatNumber)}</p>`,
+  ]);
+  const text = [
+    `Dear ${order.fullName},`,
+    '',
+    `Thank you for your order. We have received your payment of ${formatPence(order.total)}.`,
+    '',
+    `Order number: ${order.number}`,
+    `Date: ${date}`,
+    '',
+    ...textLines(order),
+    '',
+    'Delivery address:',
+    ...address.map((line) => `  ${line}`),
+    ...(order.instructions ? ['', `Delivery instructions: ${order.instructions}`] : []),
+    ...(order.domesticUse
+      ? ['', 'You declared that this fuel is for domestic use (VAT at 5%).']
+      : []),
+    '',
+    `What happens next: we will call you to arrange a delivery day. Questions? Call ${phone} or reply to this e-mail.`,
+    '',
+    `View your order and receipt: ${orderUrl}`,
+    '',
+    'Keep this e-mail: the link above is how you open your order.',
+    `${site.legalName} · VAT number ${site.vatNumber}`,
+    '',
+  ].join('\n');
+  return { subject, html, text };
+}
+
+/** The shop's notice of a new paid order (no access link: staff tools come with accounts). */
+export function renderNewOrderNotice(order: EmailOrder, site: Site): RenderedOrderEmail {
+  const subject = `New order ${order.number}: ${formatPence(order.total)}`;
+  const address = addressLines(order);
+  const contact: [string, string][] = [
+    ['Order', order.number],
+    ['Order id', order.id],
+    ['Name', order.fullName],
+    ['Email', order.email],
+    ['Phone', order.phone],
+    ['Domestic-use declaration', order.domesticUse ? 'Yes' : 'No'],
+  ];
+  const html = htmlDocument(subject, [
+    `<p>A new order has been paid on ${escapeHtml(site.companyName)}.</p>`,
+    `<p>${contact.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`).join('<br>\n')}</p>`,
+    htmlLinesTable(order),
+    `<p><strong>Deliver to:</strong><br>\n${address.map(escapeHtml).join('<br>\n')}</p>`,
+    ...(order.instructions
+      ? [`<p><strong>Delivery instructions:</strong> ${escapeHtml(order.instructions)}</p>`]
+      : []),
+  ]);
+  const text = [
+    `A new order has been paid on ${site.companyName}.`,
+    '',
+    ...contact.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...textLines(order),
+    '',
+    'Deliver to:',
+    ...address.map((line) => `  ${line}`),
+    ...(order.instructions ? ['', `Delivery instructions: ${order.instructions}`] : []),
+    '',
+  ].join('\n');
+  return { subject, html, text };
+}

@@ -1,0 +1,723 @@
+/**
+ * The payment provider contract: ONE suite that every adapter must pass, run against a fake of
+ * its provider on loopback (real HTTP, the provider's real signature scheme). A shop is started on
+ * a real database with a real listening port, orders are made through POST /api/checkout, and the
+ * fake plays the provider's side: the customer's choice on its page, its signed webhooks, its API
+ * for `retrieve` (with faults: 500s and no answer).
+ *
+ * Run it from a test file: `paymentProviderContract(harness)` (see
+ * api/test/paymentsContract.int.test.ts). A new adapter brings a `ProviderHarness`: its fake
+ * provider, and how to drive it.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app';
+import type { Database } from '../../db/client';
+import {
+  cartItems,
+  mailOutbox,
+  orders,
+  paymentEvents,
+  paymentSessions,
+  productSizes,
+  products,
+} from '../../db/schema';
+import { checkoutForm } from '../../test/checkoutFixtures';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../test/harness';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtpPeer';
+import { createLogger, type Logger } from '../../logger';
+import { createMailer } from '../mail/mailer';
+import { createMailWorker } from '../mail/worker';
+import { hashOrderToken } from '../orders/accessToken';
+import { createPayments, type Payments, type StartedSession } from './index';
+import type { TestHostedPage } from './test/provider';
+import type { PaymentEventType, PaymentProvider } from './types';
+
+/** What the customer does on the provider's page. */
+export type CustomerChoice = 'pay' | 'decline' | 'cancel';
+
+/** An event as the provider would report it. */
+export interface ProviderEventSpec {
+  /** The provider's event id; a new one when omitted. */
+  id?: string;
+  type: PaymentEventType;
+  session: StartedSession;
+  amount: number;
+  currency: string;
+}
+
+export interface SignOptions {
+  /** 'valid' (default), signed with a wrong key, or without the signature header at all. */
+  signature?: 'valid' | 'wrong' | 'missing';
+  /** The time (unix seconds) the signature claims, for schemes that carry one. */
+  timestamp?: number;
+}
+
+/** Faults on the provider's API, the one `retrieve` calls. */
+export interface ProviderFaults {
+  /** The next `count` calls answer HTTP `status` (default 500). */
+  failNext(count: number, status?: number): void;
+  /** The next `count` calls get no answer at all. */
+  hangNext(count: number): void;
+  clear(): void;
+  /** Calls the API has received so far. */
+  readonly calls: number;
+}
+
+/** A fake provider, running, and the adapter under test pointed at it. */
+export interface FakeProvider {
+  provider: PaymentProvider;
+  /** The test provider's hosted page API (only it has one in the shop). */
+  testPage?: TestHostedPage | null;
+  /**
+   * The customer makes a choice on the provider's page. The provider settles the session and,
+   * when `deliver` is true, POSTs its signed webhook to the shop (`shopUrl`) before resolving;
+   * when false, the webhook is lost on the way. Resolves with the id of the provider's event.
+   */
+  customer(
+    session: StartedSession,
+    choice: CustomerChoice,
+    options: { shopUrl: string; deliver: boolean },
+  ): Promise<{ eventId: string }>;
+  /** The session's time runs out at the provider. */
+  expire(session: StartedSession): Promise<void>;
+  /** A webhook as the provider sends it: the exact body bytes and headers, signed as asked. */
+  webhook(event: ProviderEventSpec, options?: SignOptions): Promise<WebhookRequest>;
+  /** Whether the signature carries a timestamp that goes stale (Worldpay's does not). */
+  timestamped: boolean;
+  faults: ProviderFaults;
+  /** How many calls one `retrieve` makes at most (its bounded retries). */
+  retrieveAttempts: number;
+  close(): Promise<void>;
+}
+
+export interface WebhookRequest {
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+export interface ProviderHarness {
+  /** The adapter's name (PAYMENT_PROVIDER): its webhooks land at /api/payments/webhooks/{name}. */
+  name: string;
+  /** Starts the fake provider for a shop listening at `url` (its webhooks go there). */
+  start(shop: { db: Database; logger: Logger; url: string }): Promise<FakeProvider>;
+}
+
+/**
+ * A loopback HTTP server in front of `target()` that passes requests through, unless told to
+ * answer an error or nothing at all: the faulty network between the shop and a provider's API.
+ */
+export async function startFaultyUpstream(
+  target: () => string,
+): Promise<ProviderFaults & { url: string; close(): Promise<void> }> {
+  let fail: { count: number; status: number } = { count: 0, status: 500 };
+  let hang = 0;
+  let calls = 0;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    calls += 1;
+    if (hang > 0) {
+      hang -= 1;
+      return; // No answer: the caller's timeout must end it.
+    }
+    if (fail.count > 0) {
+      fail.count -= 1;
+      res.writeHead(fail.status, { 'content-type': 'application/json' });
+      res.end('{"error":"injected fault"}');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string' && !['host', 'connection'].includes(name)) {
+          headers.set(name, value);
+        }
+      }
+      fetch(new URL(req.url ?? '/', target()), {
+        method: req.method ?? 'GET',
+        headers,
+        ...(chunks.length > 0 ? { body: new Uint8Array(Buffer.concat(chunks)) } : {}),
+        signal: AbortSignal.timeout(10_000),
+      })
+        .then(async (upstream) => {
+          const body = Buffer.from(await upstream.arrayBuffer());
+          res.writeHead(upstream.status, {
+            'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
+          });
+          res.end(body);
+        })
+        .catch(() => {
+          res.writeHead(502);
+          res.end();
+        });
+    });
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    failNext(count, status = 500) {
+      fail = { count, status };
+    },
+    hangNext(count) {
+      hang = count;
+    },
+    clear() {
+      fail = { count: 0, status: 500 };
+      hang = 0;
+    },
+    get calls() {
+      return calls;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface Shop {
+  url: string;
+  db: Database;
+  payments: Payments;
+  smtp: SmtpPeer;
+  ordersMailTo: string;
+}
+
+/** A shop listening on loopback: enough of it to check out. */
+export interface ShopAtUrl {
+  url: string;
+  db: Database;
+  payments: Pick<Payments, 'latestSession'>;
+}
+
+export interface PlacedOrder {
+  id: string;
+  number: string;
+  total: number;
+  token: string;
+  cartId: string;
+  agent: ReturnType<typeof request.agent>;
+  session: StartedSession;
+}
+
+/** The customer's e-mail address of every contract order. */
+const customerEmail = 'ciara@example.com';
+
+/**
+ * A visitor fills a cart with 500 L of kerosene per `quantity` (to BT1 1AA) and checks out, as
+ * the browser does: real HTTP, same origin, an Idempotency-Key. The order and its first payment
+ * session exist afterwards.
+ */
+export async function checkoutAt(shop: ShopAtUrl, quantity = 1): Promise<PlacedOrder> {
+  const [oil] = await shop.db
+    .select({ productId: products.id, sizeId: productSizes.id })
+    .from(products)
+    .innerJoin(productSizes, eq(productSizes.productId, products.id))
+    .where(and(eq(products.slug, 'kerosene-heating-oil'), eq(productSizes.title, '500 Litres')));
+  if (!oil) throw new Error('The seeded catalogue has no 500 L of kerosene.');
+  const agent = request.agent(shop.url);
+  const same = (r: request.Test) => r.set('Origin', shop.url);
+  expect((await same(agent.put('/api/cart/postcode')).send({ postcode: 'BT1 1AA' })).status).toBe(
+    200,
+  );
+  const added = await same(agent.post('/api/cart/items')).send({
+    type: 'oil',
+    productId: oil.productId,
+    attributeId: oil.sizeId,
+    quantity,
+  });
+  expect(added.status).toBe(200);
+  const res = await same(agent.post('/api/checkout'))
+    .set('Idempotency-Key', randomUUID())
+    .send(checkoutForm({ email: customerEmail }));
+  expect(res.status).toBe(201);
+  const body = res.body as {
+    order: { id: string; number: string; total: number };
+    orderToken: string;
+  };
+  const session = await shop.payments.latestSession(body.order.id);
+  if (!session) throw new Error('The checkout opened no payment session.');
+  const [row] = await shop.db
+    .select({ cartId: orders.cartId })
+    .from(orders)
+    .where(eq(orders.id, body.order.id));
+  return { ...body.order, token: body.orderToken, cartId: row?.cartId ?? '', agent, session };
+}
+
+/** Runs the contract for one adapter. Call it at the top level of a test file. */
+export function paymentProviderContract(harness: ProviderHarness): void {
+  describe(`payment provider contract: ${harness.name}`, () => {
+    let tdb: TestDatabase;
+    let fake: FakeProvider;
+    let shop: Shop;
+    let server: Server;
+
+    beforeAll(async () => {
+      tdb = await createTestDatabase();
+      const logger = createLogger('silent');
+      const smtp = await startSmtpPeer();
+      // The shop listens first, so that its PUBLIC_URL is its real loopback address.
+      let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+        res.writeHead(503);
+        res.end();
+      };
+      server = createServer((req, res) => handler(req, res));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const ordersMailTo = 'orders@fuelyard.test';
+      const config = testConfig({
+        PUBLIC_URL: url,
+        SMTP_URL: smtp.url,
+        MAIL_TO: 'enquiries@fuelyard.test',
+        ORDERS_MAIL_TO: ordersMailTo,
+        PAYMENT_SESSION_TTL_MINUTES: '60',
+      });
+      fake = await harness.start({ db: tdb.handle.db, logger, url });
+      const payments = createPayments({
+        config,
+        db: tdb.handle.db,
+        logger,
+        provider: fake.provider,
+        testPage: fake.testPage ?? null,
+      });
+      handler = createApp({ config, database: tdb.handle, logger, payments }).callback();
+      shop = { url, db: tdb.handle.db, payments, smtp, ordersMailTo };
+    }, 120_000);
+
+    afterAll(async () => {
+      await fake?.close();
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      server?.closeAllConnections();
+      await shop?.smtp.close();
+      await tdb?.close();
+    }, 60_000);
+
+    const db = () => shop.db;
+
+    const placeOrder = (quantity = 1) => checkoutAt(shop, quantity);
+
+    async function order(id: string) {
+      const [row] = await db().select().from(orders).where(eq(orders.id, id));
+      if (!row) throw new Error('No such order');
+      return row;
+    }
+
+    async function cartCount(cartId: string): Promise<number> {
+      const rows = await db().select().from(cartItems).where(eq(cartItems.cartId, cartId));
+      return rows.length;
+    }
+
+    async function mails(orderId: string, topic: string) {
+      return db()
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.topicId, orderId), eq(mailOutbox.topic, topic)));
+    }
+
+    async function events(orderId: string) {
+      return db().select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId));
+    }
+
+    async function allEventCount(): Promise<number> {
+      const [row] = await db()
+        .select({ n: sql<number>`count(*)::integer` })
+        .from(paymentEvents);
+      return Number(row?.n ?? 0);
+    }
+
+    /** POSTs the exact bytes (supertest would re-serialise a Buffer body as JSON). */
+    async function postWebhook(
+      webhook: WebhookRequest,
+    ): Promise<{ status: number; body: Record<string, unknown> }> {
+      const res = await fetch(`${shop.url}/api/payments/webhooks/${harness.name}`, {
+        method: 'POST',
+        headers: webhook.headers,
+        body: new Uint8Array(webhook.body),
+        signal: AbortSignal.timeout(30_000),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    }
+
+    /** The order is as the checkout left it: nothing paid, nothing mailed, the cart intact. */
+    async function expectUntouched(placed: PlacedOrder): Promise<void> {
+      const row = await order(placed.id);
+      expect(row.status).toBe('pending_payment');
+      expect(row.paidAt).toBeNull();
+      expect(await mails(placed.id, 'order-confirmation')).toEqual([]);
+      expect(await cartCount(placed.cartId)).toBe(1);
+    }
+
+    /** Makes the order and its sessions look older than the session TTL (the sweeper's view). */
+    async function backdate(orderId: string): Promise<void> {
+      await db()
+        .update(orders)
+        .set({ createdAt: sql`now() - interval '2 hours'` })
+        .where(eq(orders.id, orderId));
+      await db()
+        .update(paymentSessions)
+        .set({ expiresAt: sql`now() - interval '1 hour'` })
+        .where(eq(paymentSessions.orderId, orderId));
+    }
+
+    it('paid: the webhook marks the order paid, empties its cart and mails the customer a working link and the shop a notice', async () => {
+      const placed = await placeOrder();
+      await fake.customer(placed.session, 'pay', { shopUrl: shop.url, deliver: true });
+      const row = await order(placed.id);
+      expect(row.status).toBe('paid');
+      expect(row.paidAt).toBeInstanceOf(Date);
+      expect(await cartCount(placed.cartId)).toBe(0);
+      expect(await events(placed.id)).toEqual([
+        expect.objectContaining({ type: 'succeeded', outcome: 'applied', amount: placed.total }),
+      ]);
+
+      // The outbox sends both through a real SMTP server.
+      const logger = createLogger('silent');
+      const mailer = createMailer(
+        {
+          smtpUrl: shop.smtp.url,
+          from: 'Fuelyard <no-reply@fuelyard.test>',
+          dir: '/nonexistent',
+          leaseMs: 60_000,
+        },
+        logger,
+      );
+      try {
+        await createMailWorker({ db: db(), mailer, logger }).drain();
+      } finally {
+        mailer.close();
+      }
+      const toCustomer = shop.smtp.received.filter((m) => m.envelope.to.includes(customerEmail));
+      const toShop = shop.smtp.received.filter((m) => m.envelope.to.includes(shop.ordersMailTo));
+      expect(toCustomer).toHaveLength(1);
+      expect(toShop).toHaveLength(1);
+      const confirmation = toCustomer[0]?.parsed;
+      expect(confirmation?.headers.get('subject')).toContain(placed.number);
+      expect(confirmation?.text).toContain(placed.number);
+      expect(confirmation?.html).toContain(placed.number);
+      expect(toShop[0]?.parsed.text).toContain(placed.number);
+      // The link opens the paid order: its token is the order's (only the hash is stored).
+      const link = /(https?:\/\/\S+\/order\/\S+)/.exec(confirmation?.text ?? '')?.[1] ?? '';
+      const linkUrl = new URL(link);
+      expect(linkUrl.origin).toBe(shop.url);
+      expect(hashOrderToken(linkUrl.searchParams.get('token') ?? '')).toBe(row.accessTokenHash);
+      const opened = await request(shop.url).get(
+        `/api/orders/${placed.id}?token=${encodeURIComponent(linkUrl.searchParams.get('token') ?? '')}`,
+      );
+      expect(opened.status).toBe(200);
+      expect(opened.body).toMatchObject({ order: { id: placed.id, status: 'paid' } });
+    });
+
+    it('declined: payment_failed, the cart intact, no e-mail', async () => {
+      const placed = await placeOrder();
+      await fake.customer(placed.session, 'decline', { shopUrl: shop.url, deliver: true });
+      expect((await order(placed.id)).status).toBe('payment_failed');
+      expect(await cartCount(placed.cartId)).toBe(1);
+      expect(await mails(placed.id, 'order-confirmation')).toEqual([]);
+    });
+
+    it('cancelled: cancelled, the cart intact, no e-mail', async () => {
+      const placed = await placeOrder();
+      await fake.customer(placed.session, 'cancel', { shopUrl: shop.url, deliver: true });
+      expect((await order(placed.id)).status).toBe('cancelled');
+      expect(await cartCount(placed.cartId)).toBe(1);
+      expect(await mails(placed.id, 'order-confirmation')).toEqual([]);
+    });
+
+    it('expired: the sweeper asks the provider about an abandoned order and expires it', async () => {
+      const placed = await placeOrder();
+      await fake.expire(placed.session);
+      await backdate(placed.id);
+      const result = await shop.payments.sweep();
+      expect(result.checked).toBeGreaterThanOrEqual(1);
+      const row = await order(placed.id);
+      expect(row.status).toBe('expired');
+      expect(await cartCount(placed.cartId)).toBe(1);
+      // Sweeping again changes nothing.
+      await shop.payments.sweep();
+      expect((await order(placed.id)).status).toBe('expired');
+    });
+
+    it('the same webhook ×5 in sequence: one paid transition, one customer e-mail', async () => {
+      const placed = await placeOrder();
+      const { eventId } = await fake.customer(placed.session, 'pay', {
+        shopUrl: shop.url,
+        deliver: false,
+      });
+      const webhook = await fake.webhook({
+        id: eventId,
+        type: 'succeeded',
+        session: placed.session,
+        amount: placed.total,
+        currency: 'GBP',
+      });
+      const outcomes: string[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const res = await postWebhook(webhook);
+        expect(res.status).toBe(200);
+        outcomes.push((res.body as { outcome: string }).outcome);
+      }
+      expect(outcomes).toEqual(['applied', 'replay', 'replay', 'replay', 'replay']);
+      const row = await order(placed.id);
+      expect(row.status).toBe('paid');
+      expect(await events(placed.id)).toHaveLength(1);
+      expect(await mails(placed.id, 'order-confirmation')).toHaveLength(1);
+      expect(await mails(placed.id, 'order-notice')).toHaveLength(1);
+    });
+
+    it('the same webhook ×20 in parallel: one paid transition, one customer e-mail', async () => {
+      const placed = await placeOrder();
+      const { eventId } = await fake.customer(placed.session, 'pay', {
+        shopUrl: shop.url,
+        deliver: false,
+      });
+      const webhook = await fake.webhook({
+        id: eventId,
+        type: 'succeeded',
+        session: placed.session,
+        amount: placed.total,
+        currency: 'GBP',
+      });
+      const answers = await Promise.all(Array.from({ length: 20 }, () => postWebhook(webhook)));
+      expect(answers.map((res) => res.status)).toEqual(Array.from({ length: 20 }, () => 200));
+      const outcomes = answers.map((res) => (res.body as { outcome: string }).outcome);
+      expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'replay')).toHaveLength(19);
+      expect((await order(placed.id)).status).toBe('paid');
+      expect(await events(placed.id)).toHaveLength(1);
+      expect(await mails(placed.id, 'order-confirmation')).toHaveLength(1);
+    }, 60_000);
+
+    it('a bad signature answers 400 and changes nothing', async () => {
+      const placed = await placeOrder();
+      const before = await allEventCount();
+      const webhook = await fake.webhook(
+        { type: 'succeeded', session: placed.session, amount: placed.total, currency: 'GBP' },
+        { signature: 'wrong' },
+      );
+      const res = await postWebhook(webhook);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 400 });
+      await expectUntouched(placed);
+      expect(await allEventCount()).toBe(before);
+      // A body changed after signing is a bad signature too.
+      const good = await fake.webhook({
+        type: 'succeeded',
+        session: placed.session,
+        amount: placed.total,
+        currency: 'GBP',
+      });
+      const tampered = Buffer.from(
+        good.body.toString('utf8').replace(String(placed.total), String(placed.total - 1)),
+      );
+      expect((await postWebhook({ body: tampered, headers: good.headers })).status).toBe(400);
+      await expectUntouched(placed);
+      expect(await allEventCount()).toBe(before);
+    });
+
+    it('a missing signature, or a stale one, answers 400 and changes nothing', async () => {
+      const placed = await placeOrder();
+      const before = await allEventCount();
+      const spec = {
+        type: 'succeeded' as const,
+        session: placed.session,
+        amount: placed.total,
+        currency: 'GBP',
+      };
+      const missing = await postWebhook(await fake.webhook(spec, { signature: 'missing' }));
+      expect(missing.status).toBe(400);
+      if (fake.timestamped) {
+        const now = Math.floor(Date.now() / 1000);
+        for (const timestamp of [now - 301, now - 3600, now + 301]) {
+          const stale = await postWebhook(await fake.webhook(spec, { timestamp }));
+          expect(stale.status).toBe(400);
+        }
+      }
+      await expectUntouched(placed);
+      expect(await allEventCount()).toBe(before);
+    });
+
+    it('an amount or currency that differs from the order: needs_review, never paid, no e-mail', async () => {
+      const placed = await placeOrder();
+      const less = await postWebhook(
+        await fake.webhook({
+          type: 'succeeded',
+          session: placed.session,
+          amount: placed.total - 100,
+          currency: 'GBP',
+        }),
+      );
+      expect(less.status).toBe(200);
+      expect(less.body).toMatchObject({ outcome: 'needs_review' });
+      const row = await order(placed.id);
+      expect(row.status).toBe('needs_review');
+      expect(row.paidAt).toBeNull();
+      expect(await cartCount(placed.cartId)).toBe(1);
+      expect(await mails(placed.id, 'order-confirmation')).toEqual([]);
+      // The right amount afterwards does not make it paid either: it waits for staff.
+      const right = await postWebhook(
+        await fake.webhook({
+          type: 'succeeded',
+          session: placed.session,
+          amount: placed.total,
+          currency: 'GBP',
+        }),
+      );
+      expect(right.status).toBe(200);
+      expect((await order(placed.id)).status).toBe('needs_review');
+
+      const other = await placeOrder();
+      const euros = await postWebhook(
+        await fake.webhook({
+          type: 'succeeded',
+          session: other.session,
+          amount: other.total,
+          currency: 'EUR',
+        }),
+      );
+      expect(euros.status).toBe(200);
+      expect((await order(other.id)).status).toBe('needs_review');
+    });
+
+    it('"failed" after "paid" changes nothing', async () => {
+      const placed = await placeOrder();
+      await fake.customer(placed.session, 'pay', { shopUrl: shop.url, deliver: true });
+      const paid = await order(placed.id);
+      expect(paid.status).toBe('paid');
+      for (const type of ['failed', 'cancelled', 'expired'] as const) {
+        const res = await postWebhook(
+          await fake.webhook({
+            type,
+            session: placed.session,
+            amount: placed.total,
+            currency: 'GBP',
+          }),
+        );
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ outcome: 'ignored' });
+      }
+      const after = await order(placed.id);
+      expect(after.status).toBe('paid');
+      expect(after.paidAt).toEqual(paid.paidAt);
+      expect(await mails(placed.id, 'order-confirmation')).toHaveLength(1);
+    });
+
+    it('a webhook that never comes: reconciliation asks the provider and applies its answer once; the late webhook is a replay', async () => {
+      const placed = await placeOrder();
+      const { eventId } = await fake.customer(placed.session, 'pay', {
+        shopUrl: shop.url,
+        deliver: false,
+      });
+      await expectUntouched(placed);
+      const reconciled = await shop.payments.reconcileOrder(placed.id);
+      expect(reconciled).toMatchObject({ check: 'answered', status: 'paid' });
+      expect(await cartCount(placed.cartId)).toBe(0);
+      expect(await mails(placed.id, 'order-confirmation')).toHaveLength(1);
+      // Asking again, and the webhook arriving at last, change nothing more.
+      expect(await shop.payments.reconcileOrder(placed.id)).toMatchObject({ check: 'final' });
+      const late = await postWebhook(
+        await fake.webhook({
+          id: eventId,
+          type: 'succeeded',
+          session: placed.session,
+          amount: placed.total,
+          currency: 'GBP',
+        }),
+      );
+      expect(late.status).toBe(200);
+      expect(late.body).toMatchObject({ outcome: 'replay' });
+      expect(await events(placed.id)).toHaveLength(1);
+      expect(await mails(placed.id, 'order-confirmation')).toHaveLength(1);
+    });
+
+    it('an order the customer is still paying for is left alone by reconciliation', async () => {
+      const placed = await placeOrder();
+      expect(await shop.payments.reconcileOrder(placed.id)).toMatchObject({ check: 'pending' });
+      await expectUntouched(placed);
+    });
+
+    it('the provider answering 500, then 200: retried within bounds, then applied', async () => {
+      const placed = await placeOrder();
+      await fake.customer(placed.session, 'pay', { shopUrl: shop.url, deliver: false });
+      fake.faults.clear();
+      const before = fake.faults.calls;
+      fake.faults.failNext(1, 500);
+      const reconciled = await shop.payments.reconcileOrder(placed.id);
+      expect(reconciled).toMatchObject({ check: 'answered', status: 'paid' });
+      expect(fake.faults.calls - before).toBe(2);
+
+      // A provider that keeps failing is asked a bounded number of times; nothing changes.
+      const other = await placeOrder();
+      await fake.customer(other.session, 'pay', { shopUrl: shop.url, deliver: false });
+      const start = fake.faults.calls;
+      fake.faults.failNext(1_000, 503);
+      expect(await shop.payments.reconcileOrder(other.id)).toMatchObject({
+        check: 'unavailable',
+        status: 'pending_payment',
+      });
+      expect(fake.faults.calls - start).toBe(fake.retrieveAttempts);
+      fake.faults.clear();
+      await expectUntouched(other);
+    });
+
+    it('the provider timing out: nothing changes, and the sweeper never expires an order it could not ask about', async () => {
+      const placed = await placeOrder();
+      await fake.customer(placed.session, 'pay', { shopUrl: shop.url, deliver: false });
+      const start = fake.faults.calls;
+      fake.faults.hangNext(fake.retrieveAttempts);
+      expect(await shop.payments.reconcileOrder(placed.id)).toMatchObject({
+        check: 'unavailable',
+      });
+      expect(fake.faults.calls - start).toBe(fake.retrieveAttempts);
+      await expectUntouched(placed);
+
+      await backdate(placed.id);
+      fake.faults.hangNext(fake.retrieveAttempts);
+      const swept = await shop.payments.sweep();
+      expect(swept.unavailable).toBeGreaterThanOrEqual(1);
+      expect((await order(placed.id)).status).toBe('pending_payment');
+      // Once the provider answers again, the next sweep finds the payment.
+      fake.faults.clear();
+      await shop.payments.sweep();
+      expect((await order(placed.id)).status).toBe('paid');
+      expect(await mails(placed.id, 'order-confirmation')).toHaveLength(1);
+    }, 60_000);
+
+    it('the sweeper expires an abandoned order that never reached the provider', async () => {
+      const placed = await placeOrder();
+      // As if opening the session had failed: the order has no attempt at all.
+      await db().delete(paymentSessions).where(eq(paymentSessions.orderId, placed.id));
+      await db()
+        .update(orders)
+        .set({ createdAt: sql`now() - interval '2 hours'` })
+        .where(eq(orders.id, placed.id));
+      await shop.payments.sweep();
+      expect((await order(placed.id)).status).toBe('expired');
+      expect(await cartCount(placed.cartId)).toBe(1);
+    });
+
+    it('a young unpaid order, or an old one whose payment session is still open, is not swept', async () => {
+      const young = await placeOrder();
+      const old = await placeOrder();
+      // Older than the TTL, but its (newer) session has not run out yet.
+      await db()
+        .update(orders)
+        .set({ createdAt: sql`now() - interval '2 hours'` })
+        .where(eq(orders.id, old.id));
+      await shop.payments.sweep();
+      await expectUntouched(young);
+      await expectUntouched(old);
+    });
+  });
+}

@@ -1,0 +1,314 @@
+/**
+ * The one path every payment outcome takes, whether a provider's webhook brought it or
+ * reconciliation asked for it. In ONE transaction:
+ * 1. the event is recorded in payment_events; its primary key (provider, event id) makes a replay
+ *    do nothing (and a replay racing the first delivery waits for it, then does nothing);
+ * 2. the order is found (by the event's order id, else through the payment session it names) and
+ *    locked (SELECT … FOR UPDATE);
+ * 3. amount and currency must equal the order's: a mismatch moves the order to `needs_review`
+ *    with an error log, never to `paid`;
+ * 4. the status moves only forward (canMoveOrder): a "failed" after "paid" changes nothing, and a
+ *    failure of an earlier attempt does not touch the attempt the customer is on;
+ * 5. on paid: paidAt is set, the cart the order came from is emptied, and the confirmation to the
+ *    customer and the notice to the shop are queued in the mail outbox.
+ * Nothing is answered before the commit; a database failure rejects (answered 503, so the
+ * provider retries).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import type { MailConfig } from '../../config';
+import type { Database } from '../../db/client';
+import {
+  cartItems,
+  mailOutbox,
+  orderLines,
+  orders,
+  paymentEvents,
+  paymentSessions,
+} from '../../db/schema';
+import { canMoveOrder, isOrderStatus, type OrderStatus, type VatRate } from '../../domain/order';
+import { site } from '../../domain/site';
+import type { Logger } from '../../logger';
+import { messageIdDomain } from '../enquiry/service';
+import { deriveOrderToken, orderTokenSecret } from '../orders/accessToken';
+import { renderNewOrderNotice, renderOrderConfirmation, type EmailOrder } from '../orders/emails';
+import type { PaymentEvent, PaymentEventType } from './types';
+
+/** What an event did. */
+export type ApplyOutcome =
+  /** The order moved (to paid, payment_failed, cancelled or expired). */
+  | 'applied'
+  /** This provider event was handled before: nothing happened. */
+  | 'replay'
+  /** Recorded; the order stays as it is (already there, or further on, or an older attempt). */
+  | 'ignored'
+  /** Amount or currency differ from the order's: the order awaits staff. */
+  | 'needs_review'
+  /** Money was taken for an order that is closed (expired, cancelled, under review): refund it. */
+  | 'late_payment'
+  /** Recorded; no order matches it. */
+  | 'unknown_order'
+  /** Verified, of a kind the shop does not act on (nothing recorded). */
+  | 'unhandled';
+
+export interface ApplyResult {
+  outcome: ApplyOutcome;
+  orderId: string | null;
+  /** The order's status after the event (when an order was found). */
+  status?: OrderStatus;
+}
+
+export interface EventDeps {
+  db: Database;
+  logger: Logger;
+  /** The active adapter's name: events are de-duplicated per provider. */
+  provider: string;
+  mail: Pick<MailConfig, 'from' | 'maxAttempts'>;
+  ordersMailTo: string[];
+  /** PUBLIC_URL: the origin of the order link in the confirmation e-mail. */
+  publicUrl: string | undefined;
+  /** The origin used when PUBLIC_URL is unset and the caller knows none (development). */
+  fallbackOrigin: string;
+  mailWorker?: { nudge(): void } | undefined;
+}
+
+export interface ApplyOptions {
+  /** The request's validated origin, for the e-mail link when PUBLIC_URL is unset. */
+  origin?: string | null;
+}
+
+const targetStatus: Record<PaymentEventType, OrderStatus> = {
+  succeeded: 'paid',
+  failed: 'payment_failed',
+  cancelled: 'cancelled',
+  expired: 'expired',
+};
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+function originOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+export async function applyPaymentEvent(
+  deps: EventDeps,
+  event: PaymentEvent,
+  options: ApplyOptions = {},
+): Promise<ApplyResult> {
+  const { db, logger, provider } = deps;
+  const origin = originOf(deps.publicUrl) ?? options.origin ?? deps.fallbackOrigin;
+  // Read outside the transaction (it may create the secret on first use).
+  const tokenSecret = await orderTokenSecret(db);
+  let queued = false;
+  const result = await db.transaction(async (tx): Promise<ApplyResult> => {
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({
+        provider,
+        eventId: event.id,
+        type: event.type,
+        amount: event.amount,
+        currency: event.currency,
+        outcome: 'received',
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (recorded.length === 0) return { outcome: 'replay', orderId: null };
+
+    const finish = async (outcome: ApplyOutcome, orderId: string | null, status?: OrderStatus) => {
+      await tx
+        .update(paymentEvents)
+        .set({ outcome, orderId })
+        .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, event.id)));
+      return status === undefined ? { outcome, orderId } : { outcome, orderId, status };
+    };
+
+    const session = await findSession(tx, provider, event);
+    const orderId = await findOrderId(tx, event, session);
+    if (orderId === null) {
+      logger.warn(
+        { eventId: event.id, type: event.type },
+        'payment event for an unknown order; recorded, nothing changed',
+      );
+      return finish('unknown_order', null);
+    }
+    const [order] = await tx
+      .select({
+        id: orders.id,
+        status: orders.status,
+        total: orders.total,
+        currency: orders.currency,
+        cartId: orders.cartId,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
+    if (!order || !isOrderStatus(order.status)) return finish('unknown_order', null);
+    const current = order.status;
+    const log = { eventId: event.id, orderId, type: event.type, from: current };
+
+    if (event.amount !== order.total || event.currency.toUpperCase() !== order.currency) {
+      // The amounts are logged (they are not personal data); the order waits for staff.
+      if (canMoveOrder(current, 'needs_review')) {
+        await moveOrder(tx, orderId, 'needs_review');
+        logger.error(
+          { ...log, amount: event.amount, currency: event.currency, expected: order.total },
+          'payment amount or currency does not match the order; order needs review',
+        );
+        return finish('needs_review', orderId, 'needs_review');
+      }
+      logger.error(
+        { ...log, amount: event.amount, currency: event.currency, expected: order.total },
+        'payment amount or currency does not match a closed order; nothing changed',
+      );
+      return finish(event.type === 'succeeded' ? 'late_payment' : 'ignored', orderId, current);
+    }
+
+    const target = targetStatus[event.type];
+    if (event.type !== 'succeeded' && session && !(await isLatestSession(tx, session))) {
+      // The customer has started another attempt since: an older attempt's failure, cancel or
+      // expiry says nothing about it.
+      logger.info(log, 'payment event for an earlier attempt; order unchanged');
+      return finish('ignored', orderId, current);
+    }
+    if (!canMoveOrder(current, target)) {
+      if (event.type === 'succeeded' && current !== 'paid') {
+        logger.error(log, 'payment taken for an order that is closed; refund or review it');
+        return finish('late_payment', orderId, current);
+      }
+      logger.info(log, 'payment event does not move the order; unchanged');
+      return finish('ignored', orderId, current);
+    }
+
+    await moveOrder(tx, orderId, target);
+    if (target === 'paid') {
+      if (order.cartId) await tx.delete(cartItems).where(eq(cartItems.cartId, order.cartId));
+      await queueOrderEmails(tx, deps, orderId, origin, tokenSecret);
+      queued = true;
+    }
+    logger.info({ ...log, to: target }, 'order status changed by payment event');
+    return finish('applied', orderId, target);
+  });
+  if (queued) deps.mailWorker?.nudge();
+  return result;
+}
+
+interface SessionMatch {
+  orderId: string;
+  attempt: number;
+}
+
+async function findSession(
+  tx: Tx,
+  provider: string,
+  event: PaymentEvent,
+): Promise<SessionMatch | null> {
+  const conditions = [
+    event.sessionId ? eq(paymentSessions.providerSessionId, event.sessionId) : undefined,
+    event.reference ? eq(paymentSessions.reference, event.reference) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (conditions.length === 0) return null;
+  const [row] = await tx
+    .select({ orderId: paymentSessions.orderId, attempt: paymentSessions.attempt })
+    .from(paymentSessions)
+    .where(and(eq(paymentSessions.provider, provider), or(...conditions)))
+    .limit(1);
+  return row ?? null;
+}
+
+async function findOrderId(
+  tx: Tx,
+  event: PaymentEvent,
+  session: SessionMatch | null,
+): Promise<string | null> {
+  if (session) return session.orderId;
+  if (!event.orderId) return null;
+  const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, event.orderId));
+  return row?.id ?? null;
+}
+
+async function isLatestSession(tx: Tx, session: SessionMatch): Promise<boolean> {
+  const [latest] = await tx
+    .select({ attempt: paymentSessions.attempt })
+    .from(paymentSessions)
+    .where(eq(paymentSessions.orderId, session.orderId))
+    .orderBy(desc(paymentSessions.attempt))
+    .limit(1);
+  return !latest || latest.attempt === session.attempt;
+}
+
+async function moveOrder(tx: Tx, orderId: string, to: OrderStatus): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      status: to,
+      updatedAt: sql`now()`,
+      ...(to === 'paid' ? { paidAt: sql`now()` } : {}),
+    })
+    .where(eq(orders.id, orderId));
+}
+
+async function loadEmailOrder(tx: Tx, orderId: string): Promise<EmailOrder> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error('The order vanished inside its own transaction.');
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.ordering), asc(orderLines.id));
+  return {
+    ...order,
+    lines: lines.map((line) => ({ ...line, vatRate: line.vatRate as VatRate })),
+  };
+}
+
+async function queueOrderEmails(
+  tx: Tx,
+  deps: EventDeps,
+  orderId: string,
+  origin: string,
+  tokenSecret: string,
+): Promise<void> {
+  const order = await loadEmailOrder(tx, orderId);
+  const token = deriveOrderToken(tokenSecret, orderId);
+  const orderUrl = `${origin}/order/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;
+  const domain = messageIdDomain(deps.mail.from);
+  const confirmation = renderOrderConfirmation(order, orderUrl, site);
+  const notice = renderNewOrderNotice(order, site);
+  // One Message-ID per order and kind: the outbox's unique index keeps it to one e-mail each,
+  // whatever happens upstream.
+  await tx
+    .insert(mailOutbox)
+    .values([
+      {
+        id: randomUUID(),
+        messageId: `<order-confirmation-${orderId}@${domain}>`,
+        to: order.email,
+        replyTo: site.email,
+        subject: confirmation.subject,
+        html: confirmation.html,
+        text: confirmation.text,
+        maxAttempts: deps.mail.maxAttempts,
+        topic: 'order-confirmation',
+        topicId: orderId,
+      },
+      {
+        id: randomUUID(),
+        messageId: `<order-notice-${orderId}@${domain}>`,
+        to: deps.ordersMailTo.join(', '),
+        replyTo: order.email,
+        subject: notice.subject,
+        html: notice.html,
+        text: notice.text,
+        maxAttempts: deps.mail.maxAttempts,
+        topic: 'order-notice',
+        topicId: orderId,
+      },
+    ])
+    .onConflictDoNothing();
+}

@@ -1,0 +1,164 @@
+/**
+ * Payment attempts: a provider session per attempt at paying an order, recorded in
+ * payment_sessions. The session is made after the order is committed (a provider call never runs
+ * inside a database transaction); the attempt number comes from the table, and two attempts that
+ * race for one number are settled by its UNIQUE (order_id, attempt): the loser takes the next one.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orders, paymentSessions } from '../../db/schema';
+import { isAwaitingPayment, isOrderStatus } from '../../domain/order';
+import { ConflictError, NotFoundError } from '../../errors';
+import type { PaymentProvider } from './types';
+
+export interface StartSessionInput {
+  orderId: string;
+  /**
+   * The site's origin ("https://shop.example"): the provider's page sends the browser back to
+   * `{origin}/checkout/process?order={id}`, or to `{origin}/checkout?payment=cancelled` on cancel.
+   */
+  origin: string;
+}
+
+export interface StartedSession {
+  orderId: string;
+  attempt: number;
+  /** The provider's session id. */
+  sessionId: string;
+  /** Unique per attempt and provider: `{order number}-{attempt}`, e.g. FY-100001-1. */
+  reference: string;
+  /** Where the browser goes to pay (for the test provider, /pay/test/{sessionId}). */
+  redirectUrl: string;
+  amount: number;
+  currency: string;
+  expiresAt: Date;
+}
+
+export interface SessionDeps {
+  db: Database;
+  provider: PaymentProvider;
+  ttlMinutes: number;
+}
+
+/** How many times a lost race for an attempt number is retried. */
+const maxRaces = 5;
+
+export async function startPaymentSession(
+  { db, provider, ttlMinutes }: SessionDeps,
+  { orderId, origin }: StartSessionInput,
+): Promise<StartedSession> {
+  for (let race = 0; race < maxRaces; race += 1) {
+    const [order] = await db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        total: orders.total,
+        currency: orders.currency,
+        email: orders.email,
+        fullName: orders.fullName,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order) throw new NotFoundError('No such order.');
+    if (!isOrderStatus(order.status) || !isAwaitingPayment(order.status)) {
+      throw new ConflictError('This order can no longer be paid.');
+    }
+    const [last] = await db
+      .select({ attempt: sql<number>`coalesce(max(${paymentSessions.attempt}), 0)::integer` })
+      .from(paymentSessions)
+      .where(eq(paymentSessions.orderId, order.id));
+    const attempt = Number(last?.attempt ?? 0) + 1;
+    const reference = `${order.number}-${attempt}`;
+    const expiresAt = new Date(Date.now() + ttlMinutes * 60_000);
+    let session: Awaited<ReturnType<PaymentProvider['createSession']>>;
+    try {
+      session = await provider.createSession({
+        order: {
+          id: order.id,
+          number: order.number,
+          amount: order.total,
+          currency: 'GBP',
+          email: order.email,
+          fullName: order.fullName,
+        },
+        attempt,
+        reference,
+        returnUrl: `${origin}/checkout/process?order=${encodeURIComponent(order.id)}`,
+        cancelUrl: `${origin}/checkout?payment=cancelled`,
+        expiresAt,
+      });
+    } catch (error) {
+      // A provider that refuses a reference it has seen (the test provider does) refuses the
+      // loser of a race for the attempt number: go round again when the attempt is now taken.
+      if (await attemptTaken(db, order.id, attempt)) continue;
+      throw error;
+    }
+    const inserted = await db
+      .insert(paymentSessions)
+      .values({
+        id: randomUUID(),
+        orderId: order.id,
+        provider: provider.name,
+        attempt,
+        providerSessionId: session.sessionId,
+        reference,
+        amount: order.total,
+        currency: order.currency,
+        redirectUrl: session.redirectUrl,
+        expiresAt: session.expiresAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentSessions.id });
+    if (inserted.length === 1) {
+      return {
+        orderId: order.id,
+        attempt,
+        sessionId: session.sessionId,
+        reference,
+        redirectUrl: session.redirectUrl,
+        amount: order.total,
+        currency: order.currency,
+        expiresAt: session.expiresAt,
+      };
+    }
+    // Another request took this attempt number meanwhile; its session is the one in use, and the
+    // provider session just made is never shown to anyone (it expires unused).
+  }
+  throw new ConflictError('The payment could not be started. Please try again.');
+}
+
+async function attemptTaken(db: Database, orderId: string, attempt: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: paymentSessions.id })
+    .from(paymentSessions)
+    .where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.attempt, attempt)));
+  return rows.length > 0;
+}
+
+/** The order's latest attempt with this provider, or null. */
+export async function latestPaymentSession(
+  db: Database,
+  provider: string,
+  orderId: string,
+): Promise<StartedSession | null> {
+  const [row] = await db
+    .select()
+    .from(paymentSessions)
+    .where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.provider, provider)))
+    .orderBy(desc(paymentSessions.attempt))
+    .limit(1);
+  return row
+    ? {
+        orderId: row.orderId,
+        attempt: row.attempt,
+        sessionId: row.providerSessionId,
+        reference: row.reference,
+        redirectUrl: row.redirectUrl,
+        amount: row.amount,
+        currency: row.currency,
+        expiresAt: row.expiresAt,
+      }
+    : null;
+}

@@ -1,0 +1,100 @@
+import type { Pence } from '../../domain/money';
+
+/**
+ * The payment provider interface. An adapter turns one hosted-page provider (the built-in test
+ * provider, Worldpay, Stripe) into these three calls; everything provider-specific (request
+ * formats, signature headers, event names) stays inside the adapter. The shop's own rules (prices,
+ * de-duplication, amount checks, forward-only status) live outside, in one place for all adapters.
+ */
+export interface PaymentProvider {
+  /** `PAYMENT_PROVIDER`: "test", "worldpay", "stripe". Stored on orders, sessions and events. */
+  readonly name: string;
+  /** Creates a hosted payment session for one attempt at paying an order. */
+  createSession(input: CreateSessionInput): Promise<PaymentSession>;
+  /**
+   * Verifies a webhook from the raw body and headers, and normalises it. Throws a
+   * WebhookVerificationError for a bad, missing or stale signature (answered 400). Resolves null
+   * for a verified event the shop does not act on (answered 2xx so it is not sent again).
+   */
+  verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): Promise<PaymentEvent | null>;
+  /** Asks the provider where a session stands (reconciliation when no webhook came). */
+  retrieve(session: SessionRef): Promise<RetrievedPayment>;
+}
+
+export type WebhookHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+export interface CreateSessionInput {
+  order: {
+    id: string;
+    number: string;
+    /** What the customer pays, in pence: the order's total. */
+    amount: Pence;
+    currency: 'GBP';
+    email: string;
+    fullName: string;
+  };
+  /** 1 for the first attempt at paying this order, 2 for the next, … */
+  attempt: number;
+  /** A reference unique per attempt, made from the order number (FY-100001-2). */
+  reference: string;
+  /** Absolute URLs the provider's page returns the browser to. */
+  returnUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface PaymentSession {
+  /** The provider's id for the session. */
+  sessionId: string;
+  /** Where the browser goes to pay (absolute, or a path on this site for the test provider). */
+  redirectUrl: string;
+  expiresAt: Date;
+}
+
+export interface SessionRef {
+  sessionId: string;
+  reference: string;
+  orderId: string;
+}
+
+export type PaymentEventType = 'succeeded' | 'failed' | 'cancelled' | 'expired';
+
+/** A verified provider event, normalised. */
+export interface PaymentEvent {
+  /** The provider's event id: unique per provider, the de-duplication key. */
+  id: string;
+  type: PaymentEventType;
+  orderId: string | null;
+  /** The session or reference the event names, to find the order when orderId is absent. */
+  sessionId: string | null;
+  reference: string | null;
+  amount: Pence;
+  currency: string;
+  /** A decline reason to show the customer, when the provider gives one. */
+  reason?: string;
+}
+
+/** What `retrieve` learns; `pending` means nothing final yet. */
+export interface RetrievedPayment {
+  status: 'pending' | PaymentEventType;
+  amount: Pence;
+  currency: string;
+  /** A stable id for the outcome, used as the event id when reconciliation applies it. */
+  eventId: string;
+}
+
+/** A webhook whose signature is bad, missing or stale: answered 400, nothing changes. */
+export class WebhookVerificationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookVerificationError';
+  }
+}
+
+/** The provider could not be reached or answered an error after the bounded retries. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { expect } from 'vitest';
+import { productSizes, products } from '../db/schema';
+import type { CheckoutInput } from '../domain/checkout';
+import type { CheckoutSummary, OrderStatus } from '../domain/order';
+import type { TestApp } from './harness';
+
+/**
+ * Shared by the checkout and order suites: the seeded products they buy, a visitor with a cart,
+ * and a checkout as the browser sends it (same-origin, with an Idempotency-Key).
+ */
+export const shop = 'https://shop.example';
+
+/** BT1 is in both delivery zones (oil and northern-ireland). */
+export const cartPostcode = 'BT1 1AA';
+
+export interface SeededProduct {
+  id: number;
+  type: 'coal' | 'oil' | 'woodpellet' | 'other';
+  price: number | null;
+  sizes: { id: number; title: string; price: number | null }[];
+}
+
+export async function seededProduct(t: TestApp, slug: string): Promise<SeededProduct> {
+  const db = t.db.handle.db;
+  const [row] = await db.select().from(products).where(eq(products.slug, slug));
+  if (!row) throw new Error(`No product ${slug}`);
+  const sizes = await db
+    .select({ id: productSizes.id, title: productSizes.title, price: productSizes.price })
+    .from(productSizes)
+    .where(eq(productSizes.productId, row.id))
+    .orderBy(asc(productSizes.ordering), asc(productSizes.id));
+  return { id: row.id, type: row.type, price: row.price, sizes };
+}
+
+export function sizeNamed(product: SeededProduct, title: string): { id: number; price: number } {
+  const size = product.sizes.find((s) => s.title === title);
+  if (!size || size.price === null) throw new Error(`No priced size "${title}"`);
+  return { id: size.id, price: size.price };
+}
+
+export const checkoutForm = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
+  fullName: 'Ciara McAllister',
+  email: 'ciara@example.com',
+  phone: '028 9032 1234',
+  addressLine1: '7 Donegall Square',
+  addressLine2: '',
+  town: 'Belfast',
+  postcode: cartPostcode,
+  instructions: 'Tank at the back, gate is unlocked.',
+  domesticUse: false,
+  acceptTerms: true,
+  ...overrides,
+});
+
+export type Agent = ReturnType<typeof request.agent>;
+
+export function agentFor(t: TestApp): Agent {
+  return request.agent(t.app.callback());
+}
+
+/** A visitor with the postcode set and these lines in the cart. */
+export async function visitorWith(
+  t: TestApp,
+  lines: { product: SeededProduct; sizeId: number | null; quantity: number }[],
+  postcode = cartPostcode,
+): Promise<Agent> {
+  const agent = agentFor(t);
+  const set = await agent.put('/api/cart/postcode').set('Origin', shop).send({ postcode });
+  expect(set.status).toBe(200);
+  for (const line of lines) {
+    const res = await agent.post('/api/cart/items').set('Origin', shop).send({
+      type: line.product.type,
+      productId: line.product.id,
+      attributeId: line.sizeId,
+      quantity: line.quantity,
+    });
+    expect(res.status).toBe(200);
+  }
+  return agent;
+}
+
+export interface PlacedBody {
+  code: number;
+  message: string;
+  errors?: string[];
+  fieldErrors?: Record<string, string>;
+  order: { id: string; number: string; status: OrderStatus; total: number };
+  orderToken: string;
+  redirectUrl: string;
+}
+
+export function postCheckout(
+  agent: Agent,
+  body: object = checkoutForm(),
+  key: string | null = randomUUID(),
+): request.Test {
+  const req = agent.post('/api/checkout').set('Origin', shop).set('Sec-Fetch-Site', 'same-origin');
+  return (key === null ? req : req.set('Idempotency-Key', key)).send(body);
+}
+
+export async function checkoutSummary(
+  agent: Agent,
+  domesticUse?: boolean,
+): Promise<CheckoutSummary> {
+  const query = domesticUse === undefined ? '' : `?domesticUse=${String(domesticUse)}`;
+  const res = await agent.get(`/api/checkout${query}`);
+  expect(res.status).toBe(200);
+  return (res.body as { summary: CheckoutSummary }).summary;
+}

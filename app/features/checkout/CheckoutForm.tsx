@@ -1,0 +1,247 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { checkoutMaxLengths, type CheckoutField } from '../../../api/domain/checkout';
+import { messages } from '../../../api/domain/messages';
+import {
+  Button,
+  Checkbox,
+  FormSection,
+  Link,
+  LockedField,
+  LockIcon,
+  Notice,
+  OrderSummary,
+  TextArea,
+  TextField,
+  theme,
+  type ValidationState,
+} from '../../../ui';
+import { displayPostcode } from '../cart';
+import { paths } from '../navigation';
+import type { CheckoutActorRef, CheckoutTextField } from './checkoutMachine';
+import { checkoutTexts } from './texts';
+
+const labels = messages.checkout.labels;
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${theme.space[6]};
+  margin-top: ${theme.space[5]};
+
+  ${theme.media.md} {
+    grid-template-columns: minmax(0, 3fr) minmax(18rem, 2fr);
+    align-items: start;
+  }
+`;
+
+const Form = styled.form`
+  display: grid;
+  gap: ${theme.space[5]};
+  min-width: 0;
+`;
+
+const Summary = styled.div`
+  ${theme.media.md} {
+    position: sticky;
+    top: ${theme.space[4]};
+  }
+`;
+
+const Details = styled.ul`
+  margin: ${theme.space[2]} 0 0;
+  padding-left: ${theme.space[5]};
+`;
+
+/** A fresh random Idempotency-Key candidate (crypto.getRandomValues works on plain http too). */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return `checkout-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export interface CheckoutFormProps {
+  /** The running checkout machine (the page's own, or the QA explorer's). */
+  actor: CheckoutActorRef;
+  /** The red notice after a payment that did not go through, until Pay is pressed again. */
+  paymentNotice?: string | null;
+}
+
+/**
+ * The checkout form and the server's order summary, drawn from `checkoutMachine`: contact,
+ * delivery address (the cart's postcode, locked), instructions, the domestic-use declaration
+ * when it applies, the Terms of Purchase, and "Pay securely". Each control is enabled only when
+ * the machine accepts its event.
+ */
+export function CheckoutForm({ actor, paymentNotice }: CheckoutFormProps) {
+  const snapshot = useSelector(actor, (s) => s);
+  const { values, summary, submitted, fieldErrors, problem, problemDetails } = snapshot.context;
+  const formRef = useRef<HTMLFormElement>(null);
+  const problemId = useId();
+  // Before hydration the browser would submit the form itself: Pay waits for the script.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const canType = snapshot.can({ type: 'CHANGE', field: 'fullName', value: values.fullName });
+  const canTick = snapshot.can({ type: 'SET_ACCEPT_TERMS', value: !values.acceptTerms });
+  const canDeclare = snapshot.can({ type: 'SET_DOMESTIC_USE', value: !values.domesticUse });
+  const canPay = snapshot.can({ type: 'SUBMIT', key: 'probe' });
+  const busy =
+    snapshot.matches('validating') ||
+    snapshot.matches('submitting') ||
+    snapshot.matches('redirecting');
+  const invalid = snapshot.matches({ editing: 'invalid' });
+
+  // After a Pay that found problems, focus goes to the first field that has one.
+  useEffect(() => {
+    if (!invalid) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [invalid]);
+
+  // Back from the provider's page, the browser may show this page from its cache, as it was.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) actor.send({ type: 'RESUME' });
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [actor]);
+
+  const stateOf = (field: CheckoutField): ValidationState =>
+    submitted ? (fieldErrors[field] ? 'danger' : 'success') : 'neutral';
+
+  const text = (field: CheckoutTextField) => ({
+    name: field,
+    label: labels[field],
+    value: values[field],
+    maxLength: checkoutMaxLengths[field],
+    onChange: (value: string) => actor.send({ type: 'CHANGE', field, value }),
+    isReadOnly: !canType,
+    validationBehavior: 'aria' as const,
+    validationState: stateOf(field),
+    errorMessage: fieldErrors[field],
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (snapshot.can({ type: 'SUBMIT', key: 'probe' })) {
+      actor.send({ type: 'SUBMIT', key: newIdempotencyKey() });
+    }
+  };
+
+  return (
+    <Layout data-checkout-state={JSON.stringify(snapshot.value)}>
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        aria-label={checkoutTexts.formLabel}
+        aria-busy={busy || undefined}
+        onSubmit={onSubmit}
+      >
+        {paymentNotice && !submitted ? <Notice variant="danger">{paymentNotice}</Notice> : null}
+        <FormSection
+          title={checkoutTexts.sections.contact}
+          description={checkoutTexts.sections.contactHint}
+        >
+          <TextField {...text('fullName')} autoComplete="name" data-span="full" />
+          <TextField {...text('email')} type="email" autoComplete="email" />
+          <TextField {...text('phone')} type="tel" autoComplete="tel" />
+        </FormSection>
+        <FormSection title={checkoutTexts.sections.address}>
+          <TextField
+            {...text('addressLine1')}
+            autoComplete="shipping address-line1"
+            data-span="full"
+          />
+          <TextField
+            {...text('addressLine2')}
+            autoComplete="shipping address-line2"
+            data-span="full"
+          />
+          <TextField {...text('town')} autoComplete="shipping address-level2" />
+          <LockedField
+            label={labels.postcode}
+            name="postcode"
+            value={displayPostcode(values.postcode)}
+            description={fieldErrors.postcode ?? checkoutTexts.postcodeLocked}
+            action={
+              <Link href={paths.cart} aria-label={checkoutTexts.changePostcodeLabel}>
+                {messages.checkout.changePostcode}
+              </Link>
+            }
+          />
+        </FormSection>
+        <FormSection title={checkoutTexts.sections.instructions} columns={1}>
+          <TextArea
+            {...text('instructions')}
+            rows={3}
+            placeholder={messages.checkout.placeholders.instructions}
+            description={`${values.instructions.length} / ${checkoutMaxLengths.instructions}`}
+          />
+        </FormSection>
+        <FormSection title={checkoutTexts.sections.confirm} columns={1}>
+          {summary.declarationApplies ? (
+            <Checkbox
+              name="domesticUse"
+              isSelected={values.domesticUse}
+              isReadOnly={!canDeclare}
+              onChange={(value) => actor.send({ type: 'SET_DOMESTIC_USE', value })}
+              description={checkoutTexts.declarationHint}
+            >
+              {labels.domesticUse}
+            </Checkbox>
+          ) : null}
+          <Checkbox
+            name="acceptTerms"
+            isSelected={values.acceptTerms}
+            isReadOnly={!canTick}
+            onChange={(value) => actor.send({ type: 'SET_ACCEPT_TERMS', value })}
+            validationState={stateOf('acceptTerms')}
+            errorMessage={fieldErrors.acceptTerms}
+            description={
+              <Link href={paths.termsOfPurchase} target="_blank" rel="noopener">
+                {checkoutTexts.termsLink} {checkoutTexts.termsLinkHint}
+              </Link>
+            }
+          >
+            {labels.acceptTerms}
+          </Checkbox>
+          {problem ? (
+            <Notice variant="danger" id={problemId}>
+              {problem}
+              {problemDetails.length > 0 ? (
+                <Details>
+                  {problemDetails.map((detail) => (
+                    <li key={detail}>{detail}</li>
+                  ))}
+                </Details>
+              ) : null}
+            </Notice>
+          ) : null}
+          <Button
+            type="submit"
+            fullWidth
+            icon={<LockIcon />}
+            isPending={busy}
+            isDisabled={!hydrated || (!canPay && !busy)}
+            aria-describedby={problem ? problemId : undefined}
+          >
+            {messages.checkout.pay}
+          </Button>
+        </FormSection>
+      </Form>
+      <Summary>
+        <OrderSummary
+          lines={summary.lines}
+          subtotal={summary.subtotal}
+          deliveryCharge={summary.deliveryCharge}
+          vatAdjustment={summary.vatAdjustment}
+          vatBreakdown={summary.vatBreakdown}
+          total={summary.total}
+          isUpdating={snapshot.matches('updatingSummary')}
+        />
+      </Summary>
+    </Layout>
+  );
+}

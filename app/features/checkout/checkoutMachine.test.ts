@@ -1,0 +1,546 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import {
+  validateCheckout,
+  type CheckoutForm,
+  type CheckoutInput,
+} from '../../../api/domain/checkout';
+import { messages } from '../../../api/domain/messages';
+import type { CheckoutSummary } from '../../../api/domain/order';
+import {
+  coverageOf,
+  coveringPaths,
+  exploreModel,
+  machineStateIds,
+  machineTransitionKeys,
+  walk,
+} from '../../qa/modelCoverage';
+import { CheckoutNetworkError, type CheckoutAnswer } from './checkoutApi';
+import {
+  checkoutMachine,
+  CheckoutInvalidError,
+  isCreated,
+  isWorthRetrying,
+  validateCheckoutForm,
+  type CheckoutContext,
+  type CheckoutEvent,
+  type CheckoutMachineInput,
+} from './checkoutMachine';
+import {
+  checkoutAnswers,
+  summaryOil2700,
+  summaryOil2700Declared,
+  summaryOil500,
+  validCheckoutValues,
+} from './testing';
+import { checkoutTexts } from './texts';
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+interface Pending<I, O> {
+  input: I;
+  resolve: (output: O) => void;
+  reject: (error: unknown) => void;
+}
+
+const networkError = new CheckoutNetworkError(
+  checkoutTexts.submitFailed,
+  new TypeError('Failed to fetch'),
+);
+
+/**
+ * The machine with its network actors answered by hand. `validate: 'schema'` keeps the real
+ * check with the shared schema; `'manual'` answers it by hand too (the model-based replays).
+ */
+function startCheckout(
+  input: CheckoutMachineInput = { summary: summaryOil500 },
+  options: { validate?: 'schema' | 'manual' } = {},
+) {
+  const summaryCalls: Pending<{ domesticUse: boolean }, CheckoutSummary>[] = [];
+  const validateCalls: Pending<CheckoutInput, CheckoutForm>[] = [];
+  const submitCalls: Pending<{ values: CheckoutInput; key: string }, CheckoutAnswer>[] = [];
+  const remembered: CheckoutAnswer[] = [];
+  const redirects: string[] = [];
+  const machine = checkoutMachine.provide({
+    actors: {
+      loadSummary: fromPromise<CheckoutSummary, { domesticUse: boolean }>(
+        ({ input }) =>
+          new Promise((resolve, reject) => summaryCalls.push({ input, resolve, reject })),
+      ),
+      ...(options.validate === 'manual'
+        ? {
+            validateForm: fromPromise<CheckoutForm, CheckoutInput>(
+              ({ input }) =>
+                new Promise((resolve, reject) => validateCalls.push({ input, resolve, reject })),
+            ),
+          }
+        : {}),
+      submitCheckout: fromPromise<CheckoutAnswer, { values: CheckoutInput; key: string }>(
+        ({ input }) =>
+          new Promise((resolve, reject) => submitCalls.push({ input, resolve, reject })),
+      ),
+    },
+    actions: {
+      rememberOrder: (_, params) => {
+        remembered.push(params.answer);
+      },
+      redirectToProvider: ({ context }) => {
+        redirects.push(context.order?.redirectUrl ?? '(none)');
+      },
+    },
+  });
+  const actor = createActor(machine, { input }).start();
+  return {
+    actor,
+    summaryCalls,
+    validateCalls,
+    submitCalls,
+    remembered,
+    redirects,
+    send: (event: CheckoutEvent) => actor.send(event),
+    snapshot: () => actor.getSnapshot(),
+  };
+}
+
+/** Fills the form with values the shared schema accepts. */
+function fillIn(checkout: ReturnType<typeof startCheckout>) {
+  for (const [field, value] of Object.entries(validCheckoutValues)) {
+    if (field === 'acceptTerms') checkout.send({ type: 'SET_ACCEPT_TERMS', value: true });
+    else checkout.send({ type: 'CHANGE', field: field as 'fullName', value: String(value) });
+  }
+}
+
+async function submitValid(checkout: ReturnType<typeof startCheckout>, key = 'key-1') {
+  fillIn(checkout);
+  checkout.send({ type: 'SUBMIT', key });
+  await flush();
+}
+
+describe('checkoutMachine', () => {
+  it('starts editing, with the cart postcode and the summary from the server', () => {
+    const checkout = startCheckout({ summary: summaryOil2700 });
+    const snapshot = checkout.snapshot();
+    expect(snapshot.value).toEqual({ editing: 'ready' });
+    expect(snapshot.context).toMatchObject({
+      summary: summaryOil2700,
+      submitted: false,
+      fieldErrors: {},
+      problem: null,
+      idempotencyKey: null,
+      order: null,
+    });
+    expect(snapshot.context.values).toMatchObject({
+      postcode: 'BT11AA',
+      domesticUse: false,
+      acceptTerms: false,
+      fullName: '',
+    });
+  });
+
+  it('checks the form with the shared schema: the same messages as the API, nothing sent', async () => {
+    const checkout = startCheckout();
+    checkout.send({ type: 'CHANGE', field: 'email', value: 'jane@' });
+    checkout.send({ type: 'SUBMIT', key: 'key-1' });
+    expect(checkout.snapshot().value).toBe('validating');
+    await flush();
+    const snapshot = checkout.snapshot();
+    expect(snapshot.value).toEqual({ editing: 'invalid' });
+    const server = validateCheckout(snapshot.context.values);
+    if (server.ok) throw new Error('the form should be invalid');
+    expect(snapshot.context.fieldErrors).toEqual(server.fieldErrors);
+    expect(snapshot.context.fieldErrors).toMatchObject({
+      fullName: messages.checkout.fullNameRequired,
+      email: messages.checkout.emailInvalid,
+      phone: messages.checkout.phoneInvalid,
+      acceptTerms: messages.checkout.acceptTerms,
+    });
+    expect(snapshot.context.problem).toBe(checkoutTexts.checkErrors);
+    expect(checkout.submitCalls).toEqual([]);
+  });
+
+  it('checks each change again once Pay was pressed, so a fixed field turns green', async () => {
+    const checkout = startCheckout();
+    checkout.send({ type: 'SUBMIT', key: 'key-1' });
+    await flush();
+    expect(checkout.snapshot().context.fieldErrors.fullName).toBe(
+      messages.checkout.fullNameRequired,
+    );
+    checkout.send({ type: 'CHANGE', field: 'fullName', value: 'Jane Doe' });
+    expect(checkout.snapshot().context.fieldErrors.fullName).toBeUndefined();
+    checkout.send({ type: 'SET_ACCEPT_TERMS', value: true });
+    expect(checkout.snapshot().context.fieldErrors.acceptTerms).toBeUndefined();
+  });
+
+  it('sends a valid form once, with the attempt key, whatever the number of presses', async () => {
+    const checkout = startCheckout();
+    fillIn(checkout);
+    checkout.send({ type: 'SUBMIT', key: 'key-1' });
+    // A double click: the second press is not accepted while the first is on its way.
+    expect(checkout.snapshot().can({ type: 'SUBMIT', key: 'key-2' })).toBe(false);
+    checkout.send({ type: 'SUBMIT', key: 'key-2' });
+    await flush();
+    checkout.send({ type: 'SUBMIT', key: 'key-3' });
+    expect(checkout.snapshot().value).toBe('submitting');
+    expect(checkout.submitCalls).toHaveLength(1);
+    expect(checkout.submitCalls[0]?.input).toEqual({
+      key: 'key-1',
+      values: { ...checkout.snapshot().context.values },
+    });
+    expect(checkout.submitCalls[0]?.input.values).toMatchObject({
+      postcode: 'BT11AA',
+      acceptTerms: true,
+      domesticUse: false,
+    });
+  });
+
+  it('201: keeps the token for this tab and goes to the payment page', async () => {
+    const checkout = startCheckout();
+    await submitValid(checkout);
+    checkout.submitCalls[0]?.resolve(checkoutAnswers.created);
+    await flush();
+    expect(checkout.snapshot().value).toBe('redirecting');
+    expect(checkout.snapshot().context.order).toEqual({
+      ...checkoutAnswers.created.order,
+      orderToken: 'token-abc',
+      redirectUrl: '/pay/test/ses_1',
+    });
+    expect(checkout.remembered).toEqual([checkoutAnswers.created]);
+    expect(checkout.redirects).toEqual(['/pay/test/ses_1']);
+    // Nothing more can be done here; the page is leaving.
+    expect(checkout.snapshot().can({ type: 'SUBMIT', key: 'k' })).toBe(false);
+    expect(checkout.snapshot().can({ type: 'CHANGE', field: 'town', value: 'x' })).toBe(false);
+  });
+
+  it('retries a failure of unknown outcome with the same key, so the server makes one order', async () => {
+    const checkout = startCheckout();
+    await submitValid(checkout, 'key-1');
+    checkout.submitCalls[0]?.reject(networkError);
+    await flush();
+    expect(checkout.snapshot().value).toBe('failed');
+    expect(checkout.snapshot().context.problem).toBe(checkoutTexts.submitFailed);
+    checkout.send({ type: 'SUBMIT', key: 'key-2' });
+    expect(checkout.snapshot().value).toBe('submitting');
+    expect(checkout.snapshot().context.problem).toBeNull();
+    checkout.submitCalls[1]?.resolve(checkoutAnswers.providerDown);
+    await flush();
+    expect(checkout.snapshot().value).toBe('failed');
+    expect(checkout.snapshot().context.problem).toBe(messages.checkout.providerUnavailable);
+    checkout.send({ type: 'SUBMIT', key: 'key-3' });
+    expect(checkout.submitCalls.map((call) => call.input.key)).toEqual(['key-1', 'key-1', 'key-1']);
+  });
+
+  it('a change after a failure starts a new attempt with a new key', async () => {
+    const checkout = startCheckout();
+    await submitValid(checkout, 'key-1');
+    checkout.submitCalls[0]?.reject(networkError);
+    await flush();
+    checkout.send({ type: 'CHANGE', field: 'town', value: 'Lisburn' });
+    expect(checkout.snapshot().value).toEqual({ editing: 'ready' });
+    expect(checkout.snapshot().context).toMatchObject({ idempotencyKey: null, problem: null });
+    checkout.send({ type: 'SUBMIT', key: 'key-2' });
+    await flush();
+    expect(checkout.submitCalls.map((call) => call.input.key)).toEqual(['key-1', 'key-2']);
+  });
+
+  it('a refusal ends the attempt: its message, the fields it names, and a new key next time', async () => {
+    const checkout = startCheckout();
+    await submitValid(checkout, 'key-1');
+    checkout.submitCalls[0]?.resolve(checkoutAnswers.invalid);
+    await flush();
+    expect(checkout.snapshot().value).toEqual({ editing: 'refused' });
+    expect(checkout.snapshot().context).toMatchObject({
+      problem: messages.checkout.fullNameRequired,
+      problemDetails: [],
+      fieldErrors: { fullName: messages.checkout.fullNameRequired },
+      idempotencyKey: null,
+    });
+    checkout.send({ type: 'SUBMIT', key: 'key-2' });
+    await flush();
+    expect(checkout.submitCalls.map((call) => call.input.key)).toEqual(['key-1', 'key-2']);
+  });
+
+  it('shows a blocked cart as the refusal it is', async () => {
+    const checkout = startCheckout();
+    await submitValid(checkout);
+    checkout.submitCalls[0]?.resolve(checkoutAnswers.blocked);
+    await flush();
+    expect(checkout.snapshot().value).toEqual({ editing: 'refused' });
+    expect(checkout.snapshot().context.problem).toBe('Your cart is empty.');
+  });
+
+  it('the declaration asks the server for the figures again; typing goes on meanwhile', async () => {
+    const checkout = startCheckout({ summary: summaryOil2700 });
+    checkout.send({ type: 'SET_DOMESTIC_USE', value: true });
+    expect(checkout.snapshot().value).toBe('updatingSummary');
+    expect(checkout.summaryCalls.map((call) => call.input)).toEqual([{ domesticUse: true }]);
+    expect(checkout.snapshot().context.values.domesticUse).toBe(true);
+    checkout.send({ type: 'CHANGE', field: 'town', value: 'Belfast' });
+    expect(checkout.snapshot().context.values.town).toBe('Belfast');
+    expect(checkout.snapshot().can({ type: 'SUBMIT', key: 'k' })).toBe(false);
+    checkout.summaryCalls[0]?.resolve(summaryOil2700Declared);
+    await flush();
+    expect(checkout.snapshot().value).toEqual({ editing: 'ready' });
+    expect(checkout.snapshot().context.summary.vatAdjustment).toBe(0);
+    expect(checkout.snapshot().context.values).toMatchObject({
+      domesticUse: true,
+      town: 'Belfast',
+    });
+  });
+
+  it('keeps the box as the figures are when the summary cannot be fetched', async () => {
+    const checkout = startCheckout({ summary: summaryOil2700 });
+    checkout.send({ type: 'SET_DOMESTIC_USE', value: true });
+    checkout.summaryCalls[0]?.reject(networkError);
+    await flush();
+    expect(checkout.snapshot().value).toEqual({ editing: 'summaryFailed' });
+    expect(checkout.snapshot().context.values.domesticUse).toBe(false);
+    expect(checkout.snapshot().context.problem).toBe(checkoutTexts.summaryFailed);
+  });
+
+  it('offers the declaration only when the cart is above the automatic limits', () => {
+    const checkout = startCheckout({ summary: summaryOil500 });
+    expect(checkout.snapshot().can({ type: 'SET_DOMESTIC_USE', value: true })).toBe(false);
+    const above = startCheckout({ summary: summaryOil2700 });
+    expect(above.snapshot().can({ type: 'SET_DOMESTIC_USE', value: true })).toBe(true);
+    // Ticking it again to the value it has is not a change.
+    expect(above.snapshot().can({ type: 'SET_DOMESTIC_USE', value: false })).toBe(false);
+  });
+
+  it('back from the payment page (restored from the cache) resumes the same attempt', async () => {
+    const checkout = startCheckout();
+    await submitValid(checkout, 'key-1');
+    checkout.submitCalls[0]?.resolve(checkoutAnswers.created);
+    await flush();
+    checkout.send({ type: 'RESUME' });
+    expect(checkout.snapshot().value).toEqual({ editing: 'ready' });
+    checkout.send({ type: 'SUBMIT', key: 'key-2' });
+    await flush();
+    expect(checkout.submitCalls.map((call) => call.input.key)).toEqual(['key-1', 'key-1']);
+  });
+});
+
+describe('checkout answers', () => {
+  it('201 with a payment page and a token is a created order', () => {
+    expect(isCreated(checkoutAnswers.created)).toBe(true);
+    expect(isCreated({ ...checkoutAnswers.created, redirectUrl: '' })).toBe(false);
+    expect(isCreated({ code: 201, message: 'x' })).toBe(false);
+  });
+
+  it.each([
+    [500, true],
+    [502, true],
+    [503, true],
+    [429, true],
+    [400, false],
+    [409, false],
+    [422, false],
+  ])('%i is worth sending again with the same key: %s', (code, expected) => {
+    expect(isWorthRetrying({ code, message: 'x' })).toBe(expected);
+  });
+
+  it('validateCheckoutForm resolves with the clean form or rejects with every field message', async () => {
+    await expect(
+      validateCheckoutForm({
+        ...(validCheckoutValues as CheckoutInput),
+        postcode: 'bt1 1aa',
+        domesticUse: false,
+      }),
+    ).resolves.toMatchObject({ postcode: 'BT11AA', addressLine2: null });
+    const failure = await validateCheckoutForm({
+      ...(validCheckoutValues as CheckoutInput),
+      postcode: 'BT11AA',
+      domesticUse: false,
+      email: 'nope',
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(CheckoutInvalidError);
+    expect((failure as CheckoutInvalidError).fieldErrors).toEqual({
+      email: messages.checkout.emailInvalid,
+    });
+  });
+});
+
+describe('checkoutMachine, model-based', () => {
+  type ModelEvent =
+    | CheckoutEvent
+    | { type: 'xstate.done.actor.loadSummary'; output: CheckoutSummary }
+    | { type: 'xstate.error.actor.loadSummary'; error: unknown }
+    | { type: 'xstate.done.actor.validateForm'; output: CheckoutForm }
+    | { type: 'xstate.error.actor.validateForm'; error: unknown }
+    | { type: 'xstate.done.actor.submitCheckout'; output: CheckoutAnswer }
+    | { type: 'xstate.error.actor.submitCheckout'; error: unknown };
+
+  const input: CheckoutMachineInput = {
+    summary: summaryOil2700,
+    values: { ...validCheckoutValues, fullName: '' },
+  };
+  const validForm = validateCheckout({
+    ...validCheckoutValues,
+    postcode: 'BT11AA',
+    domesticUse: false,
+  });
+  if (!validForm.ok) throw new Error('the fixture form must be valid');
+  const invalid = new CheckoutInvalidError([messages.checkout.fullNameRequired], {
+    fullName: messages.checkout.fullNameRequired,
+  });
+
+  const events: ModelEvent[] = [
+    { type: 'CHANGE', field: 'fullName', value: 'Jane Doe' },
+    { type: 'SET_ACCEPT_TERMS', value: false },
+    { type: 'SET_DOMESTIC_USE', value: true },
+    { type: 'SUBMIT', key: 'k1' },
+    { type: 'RESUME' },
+    { type: 'xstate.done.actor.loadSummary', output: summaryOil2700Declared },
+    { type: 'xstate.error.actor.loadSummary', error: networkError },
+    { type: 'xstate.done.actor.validateForm', output: validForm.value },
+    { type: 'xstate.error.actor.validateForm', error: invalid },
+    { type: 'xstate.done.actor.submitCheckout', output: checkoutAnswers.created },
+    { type: 'xstate.done.actor.submitCheckout', output: checkoutAnswers.invalid },
+    { type: 'xstate.done.actor.submitCheckout', output: checkoutAnswers.providerDown },
+    { type: 'xstate.error.actor.submitCheckout', error: networkError },
+  ];
+  const paths = coveringPaths(checkoutMachine, { events, input });
+  const reachable = exploreModel(checkoutMachine, { events, input });
+
+  /** What must hold in each state, on the model and on the running form alike. */
+  function assertInvariants(snapshot: AnyMachineSnapshot) {
+    const context = snapshot.context as CheckoutContext;
+    const can = (event: CheckoutEvent) => snapshot.can(event);
+    const canType = can({ type: 'CHANGE', field: 'town', value: 'x' });
+    const canPay = can({ type: 'SUBMIT', key: 'probe' });
+    const children = Object.keys(snapshot.children);
+    // The postcode is always the cart's.
+    expect(context.values.postcode).toBe(context.summary.postcode);
+    // Field messages only ever show after Pay.
+    if (!context.submitted) expect(context.fieldErrors).toEqual({});
+    if (snapshot.matches('editing')) {
+      expect(canType).toBe(true);
+      expect(canPay).toBe(true);
+      expect(children).toEqual([]);
+      // The box shows what the figures assume.
+      expect(context.values.domesticUse).toBe(context.summary.domesticUse);
+      if (snapshot.matches({ editing: 'invalid' })) {
+        expect(context.problem).toBe(checkoutTexts.checkErrors);
+      }
+      if (snapshot.matches({ editing: 'refused' })) {
+        expect(context.problem).not.toBeNull();
+        // A refusal ended the attempt.
+        expect(context.idempotencyKey).toBeNull();
+      }
+      if (snapshot.matches({ editing: 'summaryFailed' })) {
+        expect(context.problem).toBe(checkoutTexts.summaryFailed);
+      }
+    } else if (snapshot.matches('updatingSummary')) {
+      expect(canType).toBe(true);
+      expect(canPay).toBe(false);
+      expect(can({ type: 'SET_DOMESTIC_USE', value: !context.values.domesticUse })).toBe(false);
+      expect(children).toEqual(['loadSummary']);
+      expect(context.values.domesticUse).not.toBe(context.summary.domesticUse);
+      expect(context.idempotencyKey).toBeNull();
+    } else if (snapshot.matches('validating')) {
+      expect(canType).toBe(false);
+      expect(canPay).toBe(false);
+      expect(children).toEqual(['validateForm']);
+      expect(context.submitted).toBe(true);
+      expect(context.idempotencyKey).not.toBeNull();
+    } else if (snapshot.matches('submitting')) {
+      expect(canType).toBe(false);
+      expect(canPay).toBe(false);
+      expect(children).toEqual(['submitCheckout']);
+      expect(context.idempotencyKey).not.toBeNull();
+      expect(context.problem).toBeNull();
+    } else if (snapshot.matches('redirecting')) {
+      expect(canType).toBe(false);
+      expect(canPay).toBe(false);
+      expect(can({ type: 'RESUME' })).toBe(true);
+      expect(context.order?.redirectUrl).toBe(checkoutAnswers.created.redirectUrl);
+      expect(context.idempotencyKey).not.toBeNull();
+    } else {
+      expect(snapshot.matches('failed')).toBe(true);
+      expect(canType).toBe(true);
+      expect(canPay).toBe(true);
+      expect(children).toEqual([]);
+      // The outcome is unknown: the attempt (and its key) lives on for the retry.
+      expect(context.idempotencyKey).not.toBeNull();
+      expect(context.problem).not.toBeNull();
+    }
+  }
+
+  it('keeps the invariants in every reachable snapshot of the model', () => {
+    expect(reachable.length).toBeGreaterThan(100);
+    for (const { state } of reachable) assertInvariants(state);
+  });
+
+  it.each(paths)('$description', async ({ events: pathEvents }) => {
+    const model = walk(checkoutMachine, pathEvents, input);
+    const checkout = startCheckout(input, { validate: 'manual' });
+    assertInvariants(model.initial);
+    assertInvariants(checkout.snapshot());
+    for (const step of model.steps) {
+      const event = step.event as ModelEvent;
+      const sentBefore = checkout.submitCalls.length;
+      const redirectsBefore = checkout.redirects.length;
+      const keyBefore = step.before.context.idempotencyKey as string | null;
+      switch (event.type) {
+        case 'xstate.done.actor.loadSummary':
+          checkout.summaryCalls.at(-1)?.resolve(event.output);
+          break;
+        case 'xstate.error.actor.loadSummary':
+          checkout.summaryCalls.at(-1)?.reject(event.error);
+          break;
+        case 'xstate.done.actor.validateForm':
+          checkout.validateCalls.at(-1)?.resolve(event.output);
+          break;
+        case 'xstate.error.actor.validateForm':
+          checkout.validateCalls.at(-1)?.reject(event.error);
+          break;
+        case 'xstate.done.actor.submitCheckout':
+          checkout.submitCalls.at(-1)?.resolve(event.output);
+          break;
+        case 'xstate.error.actor.submitCheckout':
+          checkout.submitCalls.at(-1)?.reject(event.error);
+          break;
+        default:
+          checkout.send(event);
+      }
+      await flush();
+      assertInvariants(step.after);
+      assertInvariants(checkout.snapshot());
+      expect(checkout.snapshot().value).toEqual(step.after.value);
+      expect(checkout.snapshot().context).toEqual(step.after.context);
+      // A request goes out exactly when the model enters submitting, with the attempt's key;
+      // a retry from failed sends the key it had.
+      if (step.after.matches('submitting') && !step.before.matches('submitting')) {
+        expect(checkout.submitCalls.length).toBe(sentBefore + 1);
+        const sent = checkout.submitCalls.at(-1)?.input;
+        expect(sent?.key).toBe(step.after.context.idempotencyKey);
+        if (step.before.matches('failed')) expect(sent?.key).toBe(keyBefore);
+        expect(sent?.values).toEqual(step.after.context.values);
+      } else {
+        expect(checkout.submitCalls.length).toBe(sentBefore);
+      }
+      // The browser leaves for the provider on 201, and only then.
+      const leaves = step.after.matches('redirecting') && !step.before.matches('redirecting');
+      expect(checkout.redirects.length - redirectsBefore).toBe(leaves ? 1 : 0);
+      expect(step.actions.includes('rememberOrder')).toBe(leaves);
+    }
+    checkout.actor.stop();
+  });
+
+  it('reaches every state and takes every transition of the machine', () => {
+    const covered = coverageOf(checkoutMachine, paths, input);
+    expect(covered.states).toEqual(machineStateIds(checkoutMachine));
+    expect(covered.transitions).toEqual(machineTransitionKeys(checkoutMachine));
+    expect(machineStateIds(checkoutMachine)).toEqual([
+      'checkout.editing',
+      'checkout.editing.invalid',
+      'checkout.editing.ready',
+      'checkout.editing.refused',
+      'checkout.editing.summaryFailed',
+      'checkout.failed',
+      'checkout.redirecting',
+      'checkout.submitting',
+      'checkout.updatingSummary',
+      'checkout.validating',
+    ]);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The checkout feature's test support: server answers for tests and stories (`*.test.ts(x)`,
+ * `*.stories.tsx`). Production code never imports this module; it uses the feature's `index.ts`.
+ * The figures are the seeded catalogue's, priced by the VAT rules of api/domain/vat.ts.
+ */
+import type { CheckoutInput } from '../../../api/domain/checkout';
+import type { CheckoutSummary, OrderLineView, OrderView } from '../../../api/domain/order';
+import type { CheckoutAnswer } from './checkoutApi';
+
+const kerosene = (sizeTitle: string, unitPrice: number, quantity: number): OrderLineView => ({
+  productId: 7,
+  sizeId: sizeTitle === '500 Litres' ? 72 : 73,
+  type: 'oil',
+  title: 'Kerosene Heating Oil',
+  sizeTitle,
+  unitPrice,
+  quantity,
+  lineTotal: unitPrice * quantity,
+  vatRate: 500,
+  vatAmount: Math.round((unitPrice * quantity * 500) / 10500),
+});
+
+/** 500 L of kerosene to BT1 1AA: free delivery in the oil zone, VAT at 5 % included. */
+export const summaryOil500: CheckoutSummary = {
+  lines: [kerosene('500 Litres', 30500, 1)],
+  subtotal: 30500,
+  deliveryCharge: 0,
+  vatAdjustment: 0,
+  vatBreakdown: [{ rate: 500, amount: 1452 }],
+  vatTotal: 1452,
+  total: 30500,
+  currency: 'GBP',
+  postcode: 'BT11AA',
+  blocked: null,
+  declarationApplies: false,
+  domesticUse: false,
+  litres: 500,
+  kilograms: 0,
+};
+
+/** 3 × 900 L (2,700 L, above 2,300 L) without the declaration: 20 %, and the adjustment line. */
+export const summaryOil2700: CheckoutSummary = {
+  lines: [{ ...kerosene('900 Litres', 53500, 3), vatRate: 2000, vatAmount: 30572 }],
+  subtotal: 160500,
+  deliveryCharge: 0,
+  vatAdjustment: 22929,
+  vatBreakdown: [{ rate: 2000, amount: 30572 }],
+  vatTotal: 30572,
+  total: 183429,
+  currency: 'GBP',
+  postcode: 'BT11AA',
+  blocked: null,
+  declarationApplies: true,
+  domesticUse: false,
+  litres: 2700,
+  kilograms: 0,
+};
+
+/** The same cart with the domestic-use declaration: 5 %, no adjustment. */
+export const summaryOil2700Declared: CheckoutSummary = {
+  ...summaryOil2700,
+  lines: [kerosene('900 Litres', 53500, 3)],
+  vatAdjustment: 0,
+  vatBreakdown: [{ rate: 500, amount: 7643 }],
+  vatTotal: 7643,
+  total: 160500,
+  domesticUse: true,
+};
+
+/** A cart checkout cannot take. */
+export const summaryBlocked: CheckoutSummary = {
+  ...summaryOil500,
+  lines: [],
+  subtotal: 0,
+  vatBreakdown: [],
+  vatTotal: 0,
+  total: 0,
+  blocked: 'Your cart is empty.',
+};
+
+/** A form that passes the shared schema (the postcode is the summary's). */
+export const validCheckoutValues: Partial<CheckoutInput> = {
+  fullName: 'Jane Doe',
+  email: 'jane@example.com',
+  phone: '028 9032 1234',
+  addressLine1: '12 Main Street',
+  addressLine2: '',
+  town: 'Belfast',
+  instructions: 'Tank at the back of the house, side gate code 1234',
+  acceptTerms: true,
+};
+
+export const orderId = '3b9b2f6e-5a4c-4d1e-9f3a-2c1d0e9b8a7f';
+
+/** POST /api/checkout's answers. */
+export const checkoutAnswers = {
+  created: {
+    code: 201,
+    message: 'Your order has been created. Continue to the payment page.',
+    order: { id: orderId, number: 'FY-100001', status: 'pending_payment', total: 30500 },
+    orderToken: 'token-abc',
+    redirectUrl: '/pay/test/ses_1',
+  },
+  invalid: {
+    code: 400,
+    message: 'Full name required.',
+    errors: ['Full name required.'],
+    fieldErrors: { fullName: 'Full name required.' },
+  },
+  blocked: { code: 422, message: 'Your cart is empty.', errors: ['Your cart is empty.'] },
+  providerDown: {
+    code: 502,
+    message:
+      'We could not reach the payment provider. You have not been charged. Please try again in a few minutes.',
+    errors: [
+      'We could not reach the payment provider. You have not been charged. Please try again in a few minutes.',
+    ],
+  },
+} satisfies Record<string, CheckoutAnswer>;
+
+/** The order of `summaryOil500`, as GET /api/orders/{id} shows it. */
+export function orderView(overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    ...summaryOil500,
+    id: orderId,
+    number: 'FY-100001',
+    status: 'paid',
+    createdAt: '2025-03-14T10:42:00.000Z',
+    paidAt: '2025-03-14T10:43:10.000Z',
+    fullName: 'Jane Doe',
+    email: 'jane@example.com',
+    phone: '028 9032 1234',
+    addressLine1: '12 Main Street',
+    addressLine2: null,
+    town: 'Belfast',
+    postcode: 'BT11AA',
+    instructions: 'Tank at the back of the house, side gate code 1234',
+    domesticUse: false,
+    ...overrides,
+  };
+}

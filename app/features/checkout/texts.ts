@@ -1,0 +1,96 @@
+/**
+ * The checkout and order pages' own words (the browser's side of issue 15). The form's labels,
+ * its validation messages and the API's answers are the shared ones in api/domain/messages.ts
+ * (`messages.checkout`, `messages.order`); these are what only the pages say.
+ */
+export const checkoutTexts = {
+  pageTitle: 'Checkout',
+  pageDescription: 'Your delivery details and the order summary, then pay securely.',
+  formLabel: 'Checkout',
+  sections: {
+    contact: 'Contact details',
+    contactHint: 'We use these only about this order and its delivery.',
+    address: 'Delivery address',
+    addressHint: 'Where the fuel goes.',
+    instructions: 'Delivery instructions',
+    confirm: 'Confirm and pay',
+  },
+  postcodeLocked:
+    'Prices and delivery were checked for this postcode. To deliver elsewhere, change it in your cart.',
+  changePostcodeLabel: 'Change the delivery postcode in your cart',
+  termsLink: 'Read the Terms of Purchase',
+  termsLinkHint: '(opens in a new tab)',
+  declarationTitle: 'Domestic-use declaration',
+  declarationHint:
+    'This order is above the amount HMRC treats as domestic automatically (2,300 litres of oil or 1 tonne of solid fuel). Without the declaration, VAT is charged at 20 %.',
+  payingSecurely: 'Redirecting you to the payment page…',
+  /** The page came back from the payment provider without a payment. */
+  paymentNotCompleted: 'Your payment was not completed. You have not been charged.',
+  paymentDeclined:
+    'Your payment was declined. You have not been charged. Please try again or use another card.',
+  summaryFailed:
+    'We could not update the order summary. Please check your connection and try again.',
+  submitFailed:
+    'We could not reach the shop, so your order may not have been sent. Please press Pay securely again: you will not be charged twice.',
+  checkErrors: 'Please check the highlighted fields.',
+  blockedDefault: 'Your cart cannot be checked out yet.',
+  testMode: {
+    title: 'Test mode',
+    text: 'Payments go to the built-in test provider: no card is charged and no money is taken.',
+  },
+  process: {
+    pageTitle: 'Confirming your payment',
+    title: 'Confirming your payment…',
+    description: 'We are waiting for the payment provider to confirm your payment.',
+    slow: 'This is taking longer than usual. You do not need to wait here: your confirmation will follow by e-mail.',
+    gaveUp:
+      'We have not yet heard from the payment provider. If your payment went through, your confirmation will follow by e-mail, and we will not charge you twice.',
+    checkAgain: 'Check again',
+    review:
+      'We are checking your payment with the provider. Our team will be in touch by e-mail; you have not been charged twice.',
+    orderLink: 'View your order',
+    noOrder: 'We could not find the order to confirm.',
+  },
+  success: {
+    pageTitle: 'Order confirmed',
+    title: 'Thank you for your order',
+    description: 'Your payment has been received.',
+    number: (number: string) => `Your order number is ${number}.`,
+    emailed: (email: string) => `We have sent a confirmation to ${email}.`,
+    nextTitle: 'What happens next',
+    next: [
+      'We will phone or e-mail you to arrange a delivery day.',
+      'Our driver delivers to the address you gave, following your delivery instructions.',
+      'If you have a question about your order, phone our office and quote your order number.',
+    ],
+    viewOrder: 'View your order and receipt',
+    continueShopping: 'Continue shopping',
+    loading: 'Loading your order…',
+    notPaid: 'This order has not been paid yet.',
+  },
+  order: {
+    pageTitle: 'Your order',
+    pageDescription: 'Your order, its status and a printable VAT receipt.',
+    title: (number: string) => `Order ${number}`,
+    loading: 'Loading your order…',
+    failed: 'We could not load your order. Please check your connection and try again.',
+    retry: 'Try again',
+    status: {
+      pending_payment: 'Awaiting payment',
+      paid: 'Paid',
+      payment_failed: 'Payment failed',
+      cancelled: 'Cancelled',
+      expired: 'Expired',
+      needs_review: 'Being checked',
+    },
+  },
+  testPayment: {
+    pageTitle: 'Test payment',
+    pageDescription: 'The built-in test payment provider: no money is taken.',
+    loading: 'Loading the test payment…',
+    notFound: 'This test payment does not exist or has expired.',
+    finished: 'This test payment has already been completed.',
+    failed: 'We could not reach the shop. Please try again.',
+    redirecting: 'Returning you to the shop…',
+  },
+} as const;

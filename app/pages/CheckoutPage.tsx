@@ -1,0 +1,77 @@
+import { useActorRef } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useLoaderData, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import type { CheckoutSummary } from '../../api/domain/order';
+import { Heading, theme } from '../../ui';
+import {
+  CheckoutForm,
+  checkoutMachine,
+  checkoutTexts,
+  fetchOrder,
+  paymentNoticeFor,
+  paymentNoticeText,
+  takeLastOrder,
+  TestModeNotice,
+  type CheckoutMachine,
+  type PaymentNotice,
+} from '../features/checkout';
+
+/** What the /checkout loader gives the page: the server's summary (never blocked). */
+export interface CheckoutPageData {
+  summary: CheckoutSummary;
+  /** Back from the payment page without a payment: the red notice's kind. */
+  payment: PaymentNotice | null;
+}
+
+export const PageSection = styled.div`
+  max-width: ${theme.sizes.content};
+  margin: 0 auto;
+  padding: ${theme.space[6]} ${theme.space[4]} ${theme.space[7]};
+`;
+
+/**
+ * The red notice: the one the address names (from /checkout/process), or, when the provider's
+ * Cancel brought the customer straight here, the one for how this tab's last order ended.
+ */
+function usePaymentNotice(fromAddress: PaymentNotice | null): PaymentNotice | null {
+  const [fromLastOrder, setFromLastOrder] = useState<PaymentNotice | null>(null);
+  useEffect(() => {
+    const last = takeLastOrder();
+    if (!last || fromAddress) return;
+    const controller = new AbortController();
+    fetchOrder(last.orderId, last.token, { signal: controller.signal }).then(
+      (order) => setFromLastOrder(order ? paymentNoticeFor(order.status) : null),
+      () => {},
+    );
+    return () => controller.abort();
+  }, [fromAddress]);
+  return fromAddress ?? fromLastOrder;
+}
+
+function Checkout({ data, machine }: { data: CheckoutPageData; machine: CheckoutMachine }) {
+  const actor = useActorRef(machine, { input: { summary: data.summary } });
+  const notice = usePaymentNotice(data.payment);
+  return <CheckoutForm actor={actor} paymentNotice={paymentNoticeText(notice)} />;
+}
+
+/**
+ * /checkout: the alternative layout, the "Test mode" strip while the test provider is active, and
+ * the form with the server's order summary. A new visit to the page (a new location) starts a new
+ * form with the summary its loader fetched.
+ */
+export default function CheckoutPage({ machine = checkoutMachine }: { machine?: CheckoutMachine }) {
+  const data = useLoaderData() as CheckoutPageData;
+  const location = useLocation();
+  return (
+    <>
+      <TestModeNotice />
+      <PageSection>
+        <Heading level={1} tabIndex={-1}>
+          {checkoutTexts.pageTitle}
+        </Heading>
+        <Checkout key={location.key} data={data} machine={machine} />
+      </PageSection>
+    </>
+  );
+}

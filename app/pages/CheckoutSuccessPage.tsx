@@ -1,0 +1,122 @@
+import { useEffect } from 'react';
+import { useLoaderData } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, ButtonLink, Heading, Link, Notice, OrderSummary, Text, theme } from '../../ui';
+import { useCart } from '../features/cart';
+import {
+  checkoutTexts,
+  OrderNotFound,
+  orderPath,
+  TestModeNotice,
+  Waiting,
+} from '../features/checkout';
+import { paths } from '../features/navigation';
+import { PageSection } from './CheckoutPage';
+import type { OrderPageParams } from './CheckoutProcessPage';
+import { useOrder } from './useOrder';
+
+const texts = checkoutTexts.success;
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${theme.space[6]};
+  margin-top: ${theme.space[5]};
+
+  ${theme.media.md} {
+    grid-template-columns: minmax(0, 3fr) minmax(18rem, 2fr);
+    align-items: start;
+  }
+
+  & > div {
+    display: grid;
+    gap: ${theme.space[4]};
+    align-content: start;
+  }
+  & p {
+    margin: 0;
+  }
+  & ol {
+    margin: 0;
+    padding-left: ${theme.space[5]};
+  }
+  & li + li {
+    margin-top: ${theme.space[2]};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${theme.space[3]} ${theme.space[5]};
+`;
+
+/**
+ * /checkout/success?order={id}: the thank-you, the order number, the summary, what happens next
+ * and the way to the order page. The paid order emptied the cart on the server, so the cart is
+ * fetched again and the badge goes.
+ */
+export default function CheckoutSuccessPage() {
+  const { orderId, urlToken } = useLoaderData() as OrderPageParams;
+  const load = useOrder(orderId, urlToken);
+  const { refresh } = useCart();
+  useEffect(() => {
+    void refresh({ notifyFailure: false }).catch(() => {});
+  }, [refresh]);
+
+  if (load.state === 'notFound') return <OrderNotFound />;
+  return (
+    <>
+      <TestModeNotice />
+      <PageSection>
+        <Heading level={1} tabIndex={-1}>
+          {texts.title}
+        </Heading>
+        {load.state === 'loading' ? <Waiting label={texts.loading} /> : null}
+        {load.state === 'failed' ? (
+          <Notice variant="danger">
+            {checkoutTexts.order.failed}{' '}
+            <Button variant="link" onPress={load.retry}>
+              {checkoutTexts.order.retry}
+            </Button>
+          </Notice>
+        ) : null}
+        {load.state === 'loaded' ? (
+          <Layout>
+            <div>
+              {load.order.status === 'paid' ? (
+                <Text variant="lead">{texts.description}</Text>
+              ) : (
+                <Notice variant="warning">{texts.notPaid}</Notice>
+              )}
+              <Text variant="lead" data-order-number={load.order.number}>
+                {texts.number(load.order.number)}
+              </Text>
+              <Text>{texts.emailed(load.order.email)}</Text>
+              <Heading level={2} size={3}>
+                {texts.nextTitle}
+              </Heading>
+              <ol>
+                {texts.next.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ol>
+              <Actions>
+                <ButtonLink href={orderPath(load.order.id)}>{texts.viewOrder}</ButtonLink>
+                <Link href={paths.home}>{texts.continueShopping}</Link>
+              </Actions>
+            </div>
+            <OrderSummary
+              lines={load.order.lines}
+              subtotal={load.order.subtotal}
+              deliveryCharge={load.order.deliveryCharge}
+              vatAdjustment={load.order.vatAdjustment}
+              vatBreakdown={load.order.vatBreakdown}
+              total={load.order.total}
+            />
+          </Layout>
+        ) : null}
+      </PageSection>
+    </>
+  );
+}

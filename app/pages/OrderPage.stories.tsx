@@ -1,0 +1,88 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { expect, within } from 'storybook/test';
+import type { OrderView } from '../../api/domain/order';
+import { orderId, orderView, summaryOil2700 } from '../features/checkout/testing';
+import OrderPage from './OrderPage';
+
+interface DemoProps {
+  /** What GET /api/orders/{id} answers (null: the 404). */
+  order: OrderView | null;
+}
+
+/** /order/{id}?token=… with the order API replaced, in a router of its own. */
+function OrderPageDemo({ order }: DemoProps) {
+  const [router] = useState(() =>
+    createMemoryRouter(
+      [
+        {
+          path: '/order/:id',
+          loader: ({ params, request }) => ({
+            orderId: params.id ?? '',
+            urlToken: new URL(request.url).searchParams.get('token'),
+          }),
+          element: <OrderPage source={async () => order} />,
+          HydrateFallback: () => null,
+        },
+      ],
+      { initialEntries: [`/order/${orderId}?token=token-abc`] },
+    ),
+  );
+  return <RouterProvider router={router} />;
+}
+
+const meta = {
+  title: 'Site/Order page',
+  component: OrderPageDemo,
+  tags: ['autodocs'],
+  parameters: { layout: 'fullscreen' },
+  args: { order: orderView() },
+  argTypes: { order: { control: false } },
+} satisfies Meta<typeof OrderPageDemo>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A paid order as a printable VAT receipt with the shop's VAT number. */
+export const Paid: Story = {
+  play: async ({ canvas }) => {
+    const receipt = await canvas.findByRole('article', { name: 'Order FY-100001' });
+    await expect(receipt).toHaveTextContent('Paid');
+    await expect(receipt).toHaveTextContent('14 March 2025 at 10:42');
+    await expect(receipt).toHaveTextContent('Tank at the back of the house, side gate code 1234');
+    await expect(receipt).toHaveTextContent('VAT number: GB 123 4567 89');
+    await expect(within(receipt).getByRole('button', { name: 'Print receipt' })).toBeVisible();
+  },
+};
+
+/** Above the VAT limits without the declaration, awaiting payment. */
+export const AwaitingPayment: Story = {
+  args: {
+    order: orderView({
+      lines: summaryOil2700.lines,
+      subtotal: summaryOil2700.subtotal,
+      vatAdjustment: summaryOil2700.vatAdjustment,
+      vatBreakdown: summaryOil2700.vatBreakdown,
+      vatTotal: summaryOil2700.vatTotal,
+      total: summaryOil2700.total,
+      number: 'FY-100002',
+      status: 'pending_payment',
+      paidAt: null,
+      instructions: null,
+    }),
+  },
+  play: async ({ canvas }) => {
+    const receipt = await canvas.findByRole('article', { name: 'Order FY-100002' });
+    await expect(receipt).toHaveTextContent('Awaiting payment');
+    await expect(receipt).toHaveTextContent('VAT at 20% (no domestic-use declaration)£229.29');
+  },
+};
+
+/** Anyone without the order's token (or an unknown id) sees the site's 404. */
+export const NotYours: Story = {
+  args: { order: null },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { name: 'Page not found' })).toBeVisible();
+  },
+};

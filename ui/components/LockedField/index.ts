@@ -1,0 +1,1 @@
+export { LockedField, type LockedFieldProps } from './LockedField';

@@ -1,0 +1,487 @@
+import { useId } from 'react';
+import styled, { createGlobalStyle } from 'styled-components';
+import { theme } from '../../theme/theme';
+import { Button } from '../Button';
+import { vatPercent } from '../OrderSummary';
+import { Price } from '../Price';
+import { Heading, type HeadingLevel } from '../Text';
+
+export interface OrderReceiptLine {
+  title: string;
+  sizeTitle?: string | null;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+  /** Basis points: 500 is 5 %. */
+  vatRate: number;
+}
+
+export type OrderStatusTone = 'success' | 'warning' | 'danger' | 'neutral';
+
+export interface OrderReceiptSeller {
+  /** The legal name that goes on a VAT receipt. */
+  name: string;
+  addressLines: readonly string[];
+  vatNumber: string;
+}
+
+export interface OrderReceiptLabels {
+  order: (number: string) => string;
+  placed: string;
+  paid: string;
+  status: string;
+  print: string;
+  item: string;
+  quantity: string;
+  unitPrice: string;
+  vatRate: string;
+  lineTotal: string;
+  linesCaption: string;
+  subtotal: string;
+  delivery: string;
+  freeDelivery: string;
+  vatAdjustment: string;
+  total: string;
+  vatCaption: string;
+  vat: string;
+  vatTotal: string;
+  deliverTo: string;
+  instructions: string;
+  contact: string;
+  seller: string;
+  vatNumber: string;
+}
+
+export const defaultOrderReceiptLabels: OrderReceiptLabels = {
+  order: (number) => `Order ${number}`,
+  placed: 'Placed',
+  paid: 'Paid',
+  status: 'Status',
+  print: 'Print receipt',
+  item: 'Item',
+  quantity: 'Qty',
+  unitPrice: 'Unit price',
+  vatRate: 'VAT rate',
+  lineTotal: 'Total',
+  linesCaption: 'Items ordered (prices include VAT)',
+  subtotal: 'Subtotal',
+  delivery: 'Delivery',
+  freeDelivery: 'Free',
+  vatAdjustment: 'VAT at 20% (no domestic-use declaration)',
+  total: 'Total paid',
+  vatCaption: 'VAT included',
+  vat: 'VAT',
+  vatTotal: 'Total VAT',
+  deliverTo: 'Delivery address',
+  instructions: 'Delivery instructions',
+  contact: 'Contact',
+  seller: 'Sold by',
+  vatNumber: 'VAT number',
+};
+
+export interface OrderReceiptProps {
+  number: string;
+  /** Already formatted for people, e.g. "14 March 2025, 10:42". */
+  placedAt: string;
+  paidAt?: string | null;
+  status: string;
+  statusTone?: OrderStatusTone;
+  lines: readonly OrderReceiptLine[];
+  subtotal: number;
+  deliveryCharge: number;
+  vatAdjustment: number;
+  vatBreakdown: readonly { rate: number; amount: number }[];
+  vatTotal: number;
+  total: number;
+  customer: { name: string; email: string; phone: string };
+  deliveryAddress: readonly string[];
+  instructions?: string | null;
+  seller: OrderReceiptSeller;
+  /** Shows the Print button (hidden on paper). */
+  onPrint?: () => void;
+  headingLevel?: HeadingLevel;
+  labels?: Partial<OrderReceiptLabels>;
+  className?: string;
+}
+
+/**
+ * On paper only the receipt is printed: the rest of the page (header, navigation, footer) is
+ * hidden, and the receipt moves to the top of the first page.
+ */
+const PrintOnlyTheReceipt = createGlobalStyle`
+  @media print {
+    body * {
+      visibility: hidden;
+    }
+    [data-receipt],
+    [data-receipt] * {
+      visibility: visible;
+    }
+    [data-receipt] {
+      position: absolute;
+      inset: 0 0 auto 0;
+      border: 0 !important;
+      box-shadow: none !important;
+    }
+    [data-receipt] [data-print='hide'] {
+      display: none;
+    }
+  }
+`;
+
+const Root = styled.article`
+  display: grid;
+  gap: ${theme.space[4]};
+  padding: ${theme.space[5]};
+  border: 1px solid ${theme.colors.border};
+  border-top: 6px solid ${theme.colors.primary};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.ink};
+
+  & h2,
+  & h3 {
+    margin: 0;
+  }
+
+  @media print {
+    padding: 0;
+    font-size: 11pt;
+  }
+`;
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${theme.space[3]};
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr);
+  gap: ${theme.space[1]} ${theme.space[3]};
+  margin: ${theme.space[2]} 0 0;
+  font-size: ${theme.fontSizes.sm};
+
+  & dt {
+    color: ${theme.colors.inkMuted};
+  }
+  & dd {
+    margin: 0;
+  }
+`;
+
+const Status = styled.span`
+  display: inline-block;
+  padding: 0.1em 0.6em;
+  border: 1px solid currentColor;
+  border-radius: ${theme.radii.pill};
+  font-weight: ${theme.fontWeights.bold};
+
+  &[data-tone='success'] {
+    color: ${theme.colors.success};
+    background: ${theme.colors.successSurface};
+  }
+  &[data-tone='warning'] {
+    color: ${theme.colors.warning};
+    background: ${theme.colors.warningSurface};
+  }
+  &[data-tone='danger'] {
+    color: ${theme.colors.danger};
+    background: ${theme.colors.dangerSurface};
+  }
+  &[data-tone='neutral'] {
+    color: ${theme.colors.ink};
+    background: ${theme.colors.surfaceAlt};
+  }
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${theme.fontSizes.sm};
+
+  & caption {
+    margin-bottom: ${theme.space[2]};
+    font-weight: ${theme.fontWeights.semibold};
+    text-align: left;
+  }
+  & th,
+  & td {
+    padding: ${theme.space[2]};
+    border-bottom: 1px solid ${theme.colors.border};
+    text-align: right;
+    vertical-align: top;
+  }
+  & th:first-child,
+  & td:first-child {
+    padding-left: 0;
+    text-align: left;
+  }
+  & th:last-child,
+  & td:last-child {
+    padding-right: 0;
+  }
+  & thead th {
+    color: ${theme.colors.inkMuted};
+    font-weight: ${theme.fontWeights.semibold};
+  }
+  & tfoot th,
+  & tfoot td {
+    border-bottom: 0;
+  }
+  & tfoot [data-row='total'] > * {
+    border-top: 2px solid ${theme.colors.ink};
+    font-weight: ${theme.fontWeights.bold};
+  }
+  & [data-part='size'] {
+    display: block;
+    color: ${theme.colors.inkMuted};
+  }
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: ${theme.space[5]};
+
+  ${theme.media.sm} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  ${theme.media.md} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+  @media print {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+
+  & > div {
+    display: grid;
+    gap: ${theme.space[2]};
+    align-content: start;
+  }
+  & p {
+    margin: 0;
+    white-space: pre-line;
+  }
+  & address {
+    font-style: normal;
+  }
+`;
+
+function lineName(line: OrderReceiptLine): string {
+  return line.sizeTitle ? `${line.title}, ${line.sizeTitle}` : line.title;
+}
+
+/**
+ * An order as its holder sees it, laid out as a VAT receipt: number, dates, status, every line
+ * with its VAT rate, the totals, the VAT at each rate, the delivery address and instructions, and
+ * the seller with its VAT number. Printing shows only the receipt.
+ */
+export function OrderReceipt({
+  number,
+  placedAt,
+  paidAt,
+  status,
+  statusTone = 'neutral',
+  lines,
+  subtotal,
+  deliveryCharge,
+  vatAdjustment,
+  vatBreakdown,
+  vatTotal,
+  total,
+  customer,
+  deliveryAddress,
+  instructions,
+  seller,
+  onPrint,
+  headingLevel = 1,
+  labels: overrides,
+  className,
+}: OrderReceiptProps) {
+  const labels = { ...defaultOrderReceiptLabels, ...overrides };
+  const headingId = useId();
+  const sub = Math.min(headingLevel + 1, 4) as HeadingLevel;
+  return (
+    <Root className={className} aria-labelledby={headingId} data-receipt="">
+      <PrintOnlyTheReceipt />
+      <Header>
+        <div>
+          <Heading level={headingLevel} size={2} id={headingId}>
+            {labels.order(number)}
+          </Heading>
+          <Facts>
+            <dt>{labels.status}</dt>
+            <dd>
+              <Status data-tone={statusTone}>{status}</Status>
+            </dd>
+            <dt>{labels.placed}</dt>
+            <dd>{placedAt}</dd>
+            {paidAt ? (
+              <>
+                <dt>{labels.paid}</dt>
+                <dd>{paidAt}</dd>
+              </>
+            ) : null}
+          </Facts>
+        </div>
+        {onPrint ? (
+          <div data-print="hide">
+            <Button variant="secondary" size="sm" onPress={onPrint}>
+              {labels.print}
+            </Button>
+          </div>
+        ) : null}
+      </Header>
+
+      <Table>
+        <caption>{labels.linesCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{labels.item}</th>
+            <th scope="col">{labels.quantity}</th>
+            <th scope="col">{labels.unitPrice}</th>
+            <th scope="col">{labels.vatRate}</th>
+            <th scope="col">{labels.lineTotal}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line, index) => (
+            <tr key={`${lineName(line)}-${index}`}>
+              <th scope="row">
+                {line.title}
+                {line.sizeTitle ? <span data-part="size">{line.sizeTitle}</span> : null}
+              </th>
+              <td>{line.quantity}</td>
+              <td>
+                <Price pence={line.unitPrice} size="sm" />
+              </td>
+              <td>{vatPercent(line.vatRate)}</td>
+              <td>
+                <Price pence={line.lineTotal} size="sm" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4}>
+              {labels.subtotal}
+            </th>
+            <td>
+              <Price pence={subtotal} size="sm" />
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={4}>
+              {labels.delivery}
+            </th>
+            <td>
+              {deliveryCharge === 0 ? (
+                labels.freeDelivery
+              ) : (
+                <Price pence={deliveryCharge} size="sm" />
+              )}
+            </td>
+          </tr>
+          {vatAdjustment !== 0 ? (
+            <tr>
+              <th scope="row" colSpan={4}>
+                {labels.vatAdjustment}
+              </th>
+              <td>
+                <Price pence={vatAdjustment} size="sm" />
+              </td>
+            </tr>
+          ) : null}
+          <tr data-row="total">
+            <th scope="row" colSpan={4}>
+              {labels.total}
+            </th>
+            <td>
+              <Price pence={total} />
+            </td>
+          </tr>
+        </tfoot>
+      </Table>
+
+      <Table>
+        <caption>{labels.vatCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{labels.vatRate}</th>
+            <th scope="col">{labels.vat}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {vatBreakdown.map((vat) => (
+            <tr key={vat.rate}>
+              <th scope="row">{vatPercent(vat.rate)}</th>
+              <td>
+                <Price pence={vat.amount} size="sm" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr data-row="total">
+            <th scope="row">{labels.vatTotal}</th>
+            <td>
+              <Price pence={vatTotal} size="sm" />
+            </td>
+          </tr>
+        </tfoot>
+      </Table>
+
+      <Columns>
+        <div>
+          <Heading level={sub} size={4} id={`${headingId}-address`}>
+            {labels.deliverTo}
+          </Heading>
+          <address>
+            {customer.name}
+            {deliveryAddress.map((line) => (
+              <span key={line}>
+                <br />
+                {line}
+              </span>
+            ))}
+          </address>
+          {instructions ? (
+            <>
+              <Heading level={sub} size={4}>
+                {labels.instructions}
+              </Heading>
+              <p>{instructions}</p>
+            </>
+          ) : null}
+        </div>
+        <div>
+          <Heading level={sub} size={4} id={`${headingId}-contact`}>
+            {labels.contact}
+          </Heading>
+          <p>
+            {customer.email}
+            {'\n'}
+            {customer.phone}
+          </p>
+        </div>
+        <div>
+          <Heading level={sub} size={4}>
+            {labels.seller}
+          </Heading>
+          <address>
+            {seller.name}
+            <br />
+            {seller.addressLines.join(', ')}
+          </address>
+          <p>
+            {labels.vatNumber}: {seller.vatNumber}
+          </p>
+        </div>
+      </Columns>
+    </Root>
+  );
+}

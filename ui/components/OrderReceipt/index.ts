@@ -1,0 +1,9 @@
+export {
+  OrderReceipt,
+  defaultOrderReceiptLabels,
+  type OrderReceiptLabels,
+  type OrderReceiptLine,
+  type OrderReceiptProps,
+  type OrderReceiptSeller,
+  type OrderStatusTone,
+} from './OrderReceipt';

@@ -1,0 +1,163 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { ReactElement } from 'react';
+import { expect, within } from 'storybook/test';
+import { OrderSummary, vatPercent } from './OrderSummary';
+
+/** 500 L of kerosene to a BT postcode: one line, free delivery, VAT at 5 % included. */
+const oil = {
+  lines: [
+    {
+      title: 'Kerosene Heating Oil',
+      sizeTitle: '500 Litres',
+      quantity: 1,
+      unitPrice: 30500,
+      lineTotal: 30500,
+    },
+  ],
+  subtotal: 30500,
+  deliveryCharge: 0,
+  vatAdjustment: 0,
+  vatBreakdown: [{ rate: 500, amount: 1452 }],
+  total: 30500,
+};
+
+/** 3 × 900 L without the domestic-use declaration: 20 % VAT, the difference on its own line. */
+const aboveTheLimit = {
+  lines: [
+    {
+      title: 'Kerosene Heating Oil',
+      sizeTitle: '900 Litres',
+      quantity: 3,
+      unitPrice: 52000,
+      lineTotal: 156000,
+    },
+  ],
+  subtotal: 156000,
+  deliveryCharge: 0,
+  vatAdjustment: 22286,
+  vatBreakdown: [{ rate: 2000, amount: 29714 }],
+  total: 178286,
+};
+
+const coal = {
+  lines: [
+    {
+      title: 'Premium House Coal',
+      sizeTitle: '40kg bag',
+      quantity: 2,
+      unitPrice: 2495,
+      lineTotal: 4990,
+    },
+    { title: 'Kiln Dried Kindling', sizeTitle: null, quantity: 3, unitPrice: 350, lineTotal: 1050 },
+  ],
+  subtotal: 6040,
+  deliveryCharge: 1500,
+  vatAdjustment: 0,
+  vatBreakdown: [
+    { rate: 500, amount: 288 },
+    { rate: 2000, amount: 175 },
+  ],
+  total: 7540,
+};
+
+/** The width of the checkout page's summary column. */
+const narrow = (Story: () => ReactElement) => (
+  <div style={{ maxWidth: 420 }}>
+    <Story />
+  </div>
+);
+
+const meta = {
+  title: 'Components/OrderSummary',
+  component: OrderSummary,
+  tags: ['autodocs'],
+  args: oil,
+} satisfies Meta<typeof OrderSummary>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Playground: Story = {
+  decorators: [narrow],
+  play: async ({ canvas }) => {
+    const summary = canvas.getByRole('region', { name: 'Order summary' });
+    const items = within(summary).getByRole('list', { name: 'Items' });
+    await expect(within(items).getAllByRole('listitem')).toHaveLength(1);
+    await expect(items).toHaveTextContent('Kerosene Heating Oil, 500 Litres');
+    await expect(items).toHaveTextContent('1 × £305.00');
+    await expect(summary).toHaveTextContent('DeliveryFree');
+    await expect(summary).toHaveTextContent('Total£305.00');
+    await expect(summary).toHaveTextContent('Includes VAT at 5%£14.52');
+    // No adjustment line when there is nothing to adjust.
+    await expect(summary).not.toHaveTextContent('no domestic-use declaration');
+  },
+};
+
+/** Above HMRC's automatic limits without the declaration: the 20 % line shows before the total. */
+export const WithVatAdjustment: Story = {
+  decorators: [narrow],
+  args: aboveTheLimit,
+  play: async ({ canvas }) => {
+    const summary = canvas.getByRole('region', { name: 'Order summary' });
+    await expect(summary).toHaveTextContent(
+      'VAT at 20% (no domestic-use declaration)£222.86Total£1,782.86',
+    );
+    await expect(summary).toHaveTextContent('Includes VAT at 20%£297.14');
+  },
+};
+
+/** Several lines, a delivery charge and VAT at two rates. */
+export const SeveralRates: Story = {
+  decorators: [narrow],
+  args: coal,
+  play: async ({ canvas }) => {
+    const summary = canvas.getByRole('region', { name: 'Order summary' });
+    await expect(within(summary).getAllByRole('listitem')).toHaveLength(2);
+    await expect(summary).toHaveTextContent('Kiln Dried Kindling3 × £3.50£10.50');
+    await expect(summary).toHaveTextContent('Delivery£15.00');
+    await expect(summary).toHaveTextContent('Includes VAT at 5%£2.88Includes VAT at 20%£1.75');
+  },
+};
+
+/** New figures on their way: the summary is busy and says so to screen readers. */
+export const Updating: Story = {
+  decorators: [narrow],
+  args: { ...aboveTheLimit, isUpdating: true },
+  play: async ({ canvas }) => {
+    const summary = canvas.getByRole('region', { name: 'Order summary' });
+    await expect(summary).toHaveAttribute('aria-busy', 'true');
+    await expect(within(summary).getByRole('status')).toHaveTextContent('Updating the totals…');
+  },
+};
+
+/** Labels can be replaced, e.g. a heading of the page's own. */
+export const CustomLabels: Story = {
+  decorators: [narrow],
+  args: { labels: { heading: 'Your order', total: 'To pay' }, headingLevel: 3 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 3, name: 'Your order' })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Your order' })).toHaveTextContent(
+      'To pay£305.00',
+    );
+    await expect(vatPercent(1750)).toBe('17.5%');
+  },
+};
+
+/** Every case side by side, for design review and the visual baseline. */
+export const All: Story = {
+  render: () => (
+    <div
+      style={{
+        display: 'grid',
+        gap: 24,
+        gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+        alignItems: 'start',
+      }}
+    >
+      <OrderSummary {...oil} />
+      <OrderSummary {...aboveTheLimit} labels={{ heading: 'Above the limit' }} />
+      <OrderSummary {...coal} labels={{ heading: 'Two rates' }} />
+      <OrderSummary {...aboveTheLimit} isUpdating labels={{ heading: 'Updating' }} />
+    </div>
+  ),
+};

@@ -1,0 +1,9 @@
+export {
+  OrderSummary,
+  defaultOrderSummaryLabels,
+  vatPercent,
+  type OrderSummaryLabels,
+  type OrderSummaryLine,
+  type OrderSummaryProps,
+  type OrderSummaryVat,
+} from './OrderSummary';

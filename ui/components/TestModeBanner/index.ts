@@ -1,0 +1,1 @@
+export { TestModeBanner, type TestModeBannerProps } from './TestModeBanner';

@@ -1,0 +1,8 @@
+export {
+  TestPaymentPanel,
+  defaultTestPaymentPanelLabels,
+  type TestPaymentChoice,
+  type TestPaymentPanelLabels,
+  type TestPaymentPanelProps,
+  type TestPaymentStep,
+} from './TestPaymentPanel';
