@@ -66,9 +66,6 @@ async function main(): Promise<void> {
   cartSweeper.start();
   // Unpaid orders past PAYMENT_SESSION_TTL_MINUTES are reconciled with the provider, then expired.
   const payments = createPayments({ config, db: database.db, logger, mailWorker });
-  if (payments.testMode) {
-    logger.warn('PAYMENT_PROVIDER=test: the built-in test payment page takes no money');
-  }
   const paymentSweeper = payments.createSweeper();
   paymentSweeper.start();
   // Readiness answers 503 from the moment a stop signal arrives (see shutdown below).
@@ -97,6 +94,10 @@ async function main(): Promise<void> {
     },
     `Fuelyard is listening on http://localhost:${port}`,
   );
+  // Said once the server is up (a start that fails prints only its one line).
+  if (payments.testMode) {
+    logger.warn('PAYMENT_PROVIDER=test: the built-in test payment page takes no money');
+  }
 
   /**
    * SIGTERM or SIGINT: readiness answers 503 at once, so a load balancer stops sending traffic,

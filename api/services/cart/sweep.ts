@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deleteInBatches, positiveInteger } from '../../db/raw';
 import type { Logger } from '../../logger';
+import { createPeriodicJob } from '../periodic';
 
 /** How long a cart (and its cookie) lives after its last change. */
 export const cartLifetimeDays = 30;
@@ -78,54 +79,24 @@ export function createCartSweeper(options: CartSweeperOptions): CartSweeper {
     ...(options.batch === undefined ? {} : { batch: options.batch }),
     ...(options.maxBatches === undefined ? {} : { maxBatches: options.maxBatches }),
   };
-  let state: 'new' | 'started' | 'stopped' = 'new';
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<number> | undefined;
-
-  function sweep(): Promise<number> {
-    // One sweep at a time in this process.
-    running ??= (async () => {
+  const job = createPeriodicJob({
+    intervalMs,
+    firstDelayMs,
+    work: async () => {
       const started = performance.now();
-      try {
-        const deleted = await sweepStaleCarts(db, sweepOptions);
-        if (deleted > 0) {
-          logger.info(
-            { deleted, ms: Math.round(performance.now() - started) },
-            'stale carts deleted',
-          );
-        }
-        return deleted;
-      } catch (error) {
-        logger.error({ err: error }, 'sweeping stale carts failed');
-        return 0;
-      } finally {
-        running = undefined;
+      const deleted = await sweepStaleCarts(db, sweepOptions);
+      if (deleted > 0) {
+        logger.info(
+          { deleted, ms: Math.round(performance.now() - started) },
+          'stale carts deleted',
+        );
       }
-    })();
-    return running;
-  }
-
-  function schedule(delayMs: number): void {
-    if (state !== 'started') return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void sweep().then(() => schedule(intervalMs));
-    }, delayMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (state !== 'new') return;
-      state = 'started';
-      schedule(firstDelayMs);
+      return deleted;
     },
-    async stop() {
-      state = 'stopped';
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
+    failed: (error) => {
+      logger.error({ err: error }, 'sweeping stale carts failed');
+      return 0;
     },
-    sweep,
-  };
+  });
+  return { start: job.start, stop: job.stop, sweep: job.run };
 }

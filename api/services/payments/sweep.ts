@@ -11,6 +11,7 @@ import { positiveInteger } from '../../db/raw';
 import { orders } from '../../db/schema';
 import { canMoveOrder, isOrderStatus } from '../../domain/order';
 import type { Logger } from '../../logger';
+import { createPeriodicJob } from '../periodic';
 import type { ReconcileResult } from './reconcile';
 
 export interface OrderSweepOptions {
@@ -135,47 +136,18 @@ export function createOrderSweeper(
     ...(options.batch === undefined ? {} : { batch: options.batch }),
     ...(options.maxBatches === undefined ? {} : { maxBatches: options.maxBatches }),
   };
-  let state: 'new' | 'started' | 'stopped' = 'new';
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<OrderSweepResult> | undefined;
-
-  function sweep(): Promise<OrderSweepResult> {
-    running ??= (async () => {
-      try {
-        const result = await sweepAbandonedOrders(deps, sweepOptions);
-        if (result.checked > 0) deps.logger.info(result, 'abandoned orders swept');
-        return result;
-      } catch (error) {
-        deps.logger.error({ err: error }, 'sweeping abandoned orders failed');
-        return nothing;
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  }
-
-  function schedule(delayMs: number): void {
-    if (state !== 'started') return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void sweep().then(() => schedule(intervalMs));
-    }, delayMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (state !== 'new') return;
-      state = 'started';
-      schedule(firstDelayMs);
+  const job = createPeriodicJob({
+    intervalMs,
+    firstDelayMs,
+    work: async () => {
+      const result = await sweepAbandonedOrders(deps, sweepOptions);
+      if (result.checked > 0) deps.logger.info(result, 'abandoned orders swept');
+      return result;
     },
-    async stop() {
-      state = 'stopped';
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
+    failed: (error) => {
+      deps.logger.error({ err: error }, 'sweeping abandoned orders failed');
+      return nothing;
     },
-    sweep,
-  };
+  });
+  return { start: job.start, stop: job.stop, sweep: job.run };
 }
