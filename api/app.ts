@@ -11,6 +11,7 @@ import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/jsonBody';
 import { requestLog } from './middleware/requestLog';
 import { securityHeaders } from './middleware/security';
+import { authLimiters, authRoutes, sessionReader } from './routes/auth';
 import { cartCookieName, cartRoutes } from './routes/cart';
 import { cartAnswers } from './routes/cartAnswers';
 import { checkoutRoutes } from './routes/checkout';
@@ -20,10 +21,13 @@ import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes, webhookLimitBytes } from './routes/payments';
 import { uploadsRoutes } from './routes/uploads';
+import { userRoutes } from './routes/users';
+import { createAuthService } from './services/auth/service';
 import { createCartService } from './services/cart/service';
 import { createCatalogueService } from './services/catalogue/service';
 import { createCheckoutService } from './services/checkout/service';
 import { createPayments, type Payments } from './services/payments';
+import { site } from './domain/site';
 import { ssrMiddleware } from './ssr/middleware';
 import type { SsrRuntime } from './ssr/runtime';
 
@@ -57,6 +61,13 @@ export function createApp({
   const catalogue = createCatalogueService(database.db, { uploadsBaseUrl: config.uploadsBaseUrl });
   const carts = createCartService(database.db, catalogue);
   const checkout = createCheckoutService({ db: database.db, catalogue, payments, logger });
+  // Customer accounts: server-side sessions in an HttpOnly cookie (api/services/auth).
+  const auth = createAuthService({ db: database.db, config, site });
+  const sessionCookies = {
+    cookieSecure: config.cookieSecure,
+    production: config.env === 'production',
+  };
+  const readSession = sessionReader(auth, sessionCookies);
 
   app.use(errorHandler(logger));
   app.use(
@@ -95,12 +106,21 @@ export function createApp({
   }
   const enquiries = enquiryRoutes({ db: database.db, config, logger, mailWorker });
   api.use(enquiries.routes(), enquiries.allowedMethods());
+  const limiters = authLimiters(database.db, config, logger);
+  const accountDeps = { auth, limiters, readSession, cookies: sessionCookies, logger };
+  for (const routes of [
+    authRoutes({ ...accountDeps, siteOrigin, mailWorker }),
+    userRoutes(accountDeps),
+  ]) {
+    api.use(routes.routes(), routes.allowedMethods());
+  }
   const orderPages = [
-    checkoutRoutes({ checkout, siteOrigin }),
+    checkoutRoutes({ checkout, siteOrigin, readSession }),
     orderRoutes({
       db: database.db,
       logger,
       siteOrigin,
+      readSession,
       reconcileOrder: (orderId, origin) => payments.reconcileOrder(orderId, { origin }),
     }),
   ];
@@ -135,6 +155,7 @@ export function createApp({
         (ctx) => carts.view(ctx.cookies.get(cartCookieName)),
         config.publicUrl,
         (ctx, domesticUse) => checkout.summary(ctx.cookies.get(cartCookieName), domesticUse),
+        async (ctx) => (await readSession(ctx))?.user ?? null,
       ),
     );
   }

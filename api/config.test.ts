@@ -253,4 +253,35 @@ describe('loadConfig', () => {
       'PAYMENT_TEST_WEBHOOK_SECRET: PAYMENT_TEST_WEBHOOK_SECRET must be at least 16 characters',
     ]);
   });
+  it('reads the account settings: 30-day sessions, 10 logins per 900 s by default', () => {
+    expect(loadConfig({}).auth).toEqual({
+      sessionTtlDays: 30,
+      loginRateLimit: { limit: 10, windowSeconds: 900 },
+    });
+    expect(
+      loadConfig({
+        SESSION_TTL_DAYS: '7',
+        LOGIN_RATE_LIMIT: '5',
+        LOGIN_RATE_WINDOW_SECONDS: '60',
+      }).auth,
+    ).toEqual({ sessionTtlDays: 7, loginRateLimit: { limit: 5, windowSeconds: 60 } });
+  });
+
+  it('refuses account settings that are not sensible, naming each', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        SESSION_TTL_DAYS: '0',
+        LOGIN_RATE_LIMIT: 'many',
+        LOGIN_RATE_WINDOW_SECONDS: '-1',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('SESSION_TTL_DAYS');
+    expect(problems).toContain('LOGIN_RATE_LIMIT');
+    expect(problems).toContain('LOGIN_RATE_WINDOW_SECONDS');
+  });
 });

@@ -160,6 +160,11 @@ const schema = yup.object({
   MAIL_LEASE_MS: yup.number().integer().min(10_000).max(3_600_000).default(120_000),
   ENQUIRY_RATE_LIMIT: yup.number().integer().min(1).max(100_000).default(5),
   ENQUIRY_RATE_WINDOW_SECONDS: yup.number().integer().min(1).max(86_400).default(600),
+  // Customer accounts (issue 16): a session lasts this long after its last use (sliding).
+  SESSION_TTL_DAYS: yup.number().integer().min(1).max(365).default(30),
+  // Login attempts accepted per account and per client address in any sliding window.
+  LOGIN_RATE_LIMIT: yup.number().integer().min(1).max(100_000).default(10),
+  LOGIN_RATE_WINDOW_SECONDS: yup.number().integer().min(1).max(86_400).default(900),
   COOKIE_SECURE: yup
     .string()
     .trim()
@@ -226,12 +231,22 @@ export interface Config {
   mail: MailConfig;
   /** Fixed-window per-IP limit on POST /api/enquiries. */
   enquiryRateLimit: { limit: number; windowSeconds: number };
+  /** Customer accounts: session lifetime and the login rate limit. */
+  auth: AuthConfig;
   /**
    * The Secure flag of the cart cookie. 'auto': set in production when the request is HTTPS
    * (with TRUST_PROXY, as the proxy's X-Forwarded-Proto says); true: always; false: never.
    */
   cookieSecure: 'auto' | boolean;
   payments: PaymentsConfig;
+}
+
+/** Customer accounts (api/services/auth). */
+export interface AuthConfig {
+  /** SESSION_TTL_DAYS: a session expires this many days after its last use. */
+  sessionTtlDays: number;
+  /** LOGIN_RATE_LIMIT per LOGIN_RATE_WINDOW_SECONDS, per account and per client address. */
+  loginRateLimit: { limit: number; windowSeconds: number };
 }
 
 /** Payments: which provider, its secrets, how long a payment may take, who hears of orders. */
@@ -385,6 +400,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enquiryRateLimit: {
       limit: parsed.ENQUIRY_RATE_LIMIT,
       windowSeconds: parsed.ENQUIRY_RATE_WINDOW_SECONDS,
+    },
+    auth: {
+      sessionTtlDays: parsed.SESSION_TTL_DAYS,
+      loginRateLimit: {
+        limit: parsed.LOGIN_RATE_LIMIT,
+        windowSeconds: parsed.LOGIN_RATE_WINDOW_SECONDS,
+      },
     },
     cookieSecure: parsed.COOKIE_SECURE === 'auto' ? 'auto' : parsed.COOKIE_SECURE === 'true',
     payments: {

@@ -36,6 +36,12 @@ export class BadRequestError extends AppError {
   }
 }
 
+export class UnauthorizedError extends AppError {
+  constructor(message: string, options?: ConstructorParameters<typeof AppError>[2]) {
+    super(401, message, options);
+  }
+}
+
 export class ForbiddenError extends AppError {
   constructor(message: string) {
     super(403, message);

@@ -35,3 +35,7 @@ export const uploadsDir = fromBundle
   : resolve(projectRoot, 'api/uploads');
 export const clientDistDir = resolve(projectRoot, 'dist/client');
 export const serverEntryPath = resolve(projectRoot, 'dist/server/entry-server.js');
+/** The 1,000 most common passwords, refused for new passwords (api/services/auth). */
+export const commonPasswordsPath = fromBundle
+  ? resolve(projectRoot, 'dist/api/common-passwords.txt')
+  : resolve(projectRoot, 'api/services/auth/common-passwords.txt');

@@ -6,10 +6,12 @@ import { demoVatNumber, site } from './domain/site';
 import { drainConnections } from './httpDrain';
 import { createHttpServer } from './httpServer';
 import { createLogger } from './logger';
+import { createAuthService } from './services/auth/service';
 import { createCartSweeper } from './services/cart/sweep';
 import { createPayments } from './services/payments';
 import { createMailer } from './services/mail/mailer';
 import { createMailWorker } from './services/mail/worker';
+import { createPeriodicJob } from './services/periodic';
 import { developmentRuntime, productionRuntime, type SsrRuntime } from './ssr/runtime';
 import { listenError, StartupError, startupFailureLines } from './startupError';
 
@@ -64,6 +66,18 @@ async function main(): Promise<void> {
     logger: logger.child({ component: 'carts' }),
   });
   cartSweeper.start();
+  // Expired sessions and used or expired password-reset tokens are deleted hourly.
+  const auth = createAuthService({ db: database.db, config, site });
+  const authSweeper = createPeriodicJob({
+    intervalMs: 3_600_000,
+    firstDelayMs: 90_000,
+    work: () => auth.sweep(),
+    failed: (error) => {
+      logger.error({ err: error }, 'sweeping expired sessions failed');
+      return 0;
+    },
+  });
+  authSweeper.start();
   // Unpaid orders past PAYMENT_SESSION_TTL_MINUTES are reconciled with the provider, then expired.
   const payments = createPayments({ config, db: database.db, logger, mailWorker });
   const paymentSweeper = payments.createSweeper();
@@ -130,6 +144,7 @@ async function main(): Promise<void> {
         await ssr.close?.();
         await mailStopped;
         await cartSweeper.stop();
+        await authSweeper.stop();
         await paymentSweeper.stop();
         mailer.close();
         await database.close();

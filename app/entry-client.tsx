@@ -8,6 +8,8 @@ import {
 import '../ui/theme/fonts';
 import type { CartView } from '../api/domain/cart';
 import { ThemeProvider } from '../ui/theme';
+import type { SessionUser } from '../api/domain/auth';
+import { createSession, SessionProvider, settledUser } from './features/auth';
 import { httpCatalogueSource, seededCatalogueSource, type Catalogue } from './features/catalogue';
 import { createRoutes } from './routes';
 
@@ -32,13 +34,21 @@ async function start(): Promise<void> {
   const hydration = (
     window as { __staticRouterHydrationData?: { loaderData?: Record<string, unknown> } }
   ).__staticRouterHydrationData;
-  const seed = (hydration?.loaderData?.root as { catalogue?: Catalogue } | undefined)?.catalogue;
+  const root = hydration?.loaderData?.root as
+    { catalogue?: Catalogue; user?: SessionUser | null } | undefined;
+  const seed = root?.catalogue;
+  // The session starts with the customer the server rendered for (no flash), then checks.
+  const session = createSession(
+    { user: root?.user ?? null, verified: root !== undefined && root.user !== undefined },
+    { start: true },
+  );
   const routes = createRoutes({
     catalogue: seededCatalogueSource(seed, httpCatalogueSource(endpoint)),
     cart: async () => {
       const res = await fetch('/api/cart', { headers: { accept: 'application/json' } });
       return ((await res.json()) as { cart: CartView }).cart;
     },
+    user: () => settledUser(session),
   });
   await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes);
@@ -47,7 +57,9 @@ async function start(): Promise<void> {
   hydrateRoot(
     container,
     <ThemeProvider>
-      <RouterProvider router={router} />
+      <SessionProvider session={session}>
+        <RouterProvider router={router} />
+      </SessionProvider>
     </ThemeProvider>,
   );
 }

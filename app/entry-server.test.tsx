@@ -66,6 +66,7 @@ function context(
     graphql,
     publicConfig: { analytics: null, testPayments: false },
     cart,
+    user: () => Promise.resolve(null),
     checkout: noCheckout,
   };
 }

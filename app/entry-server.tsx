@@ -3,13 +3,19 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { ServerStyleSheet } from 'styled-components';
 import type { RenderContext, RenderResult } from '../api/domain/ssr';
 import { ThemeProvider } from '../ui/theme';
+import type { SessionUser } from '../api/domain/auth';
+import { createSession, SessionProvider } from './features/auth';
 import { executorCatalogueSource } from './features/catalogue';
 import { renderHeadTags, resolveMeta } from './meta';
 import { createRoutes, sitemapPaths } from './routes';
 
 /** Renders one request to HTML. Called by the API with an in-process GraphQL executor. */
 export async function render(request: Request, context: RenderContext): Promise<RenderResult> {
+  // One session lookup per request, shared by the root loader and the route guards.
+  let user: Promise<SessionUser | null> | undefined;
+  const currentUser = () => (user ??= context.user());
   const routes = createRoutes({
+    user: currentUser,
     catalogue: executorCatalogueSource(context.graphql),
     publicConfig: context.publicConfig,
     cart: context.cart,
@@ -27,12 +33,16 @@ export async function render(request: Request, context: RenderContext): Promise<
   }
 
   const router = createStaticRouter(handler.dataRoutes, routerContext);
+  // Not started on the server: it only holds the customer, so the header renders as it hydrates.
+  const session = createSession({ user: await currentUser().catch(() => null) }, { start: false });
   const sheet = new ServerStyleSheet();
   try {
     const html = renderToString(
       sheet.collectStyles(
         <ThemeProvider>
-          <StaticRouterProvider router={router} context={routerContext} nonce={context.nonce} />
+          <SessionProvider session={session}>
+            <StaticRouterProvider router={router} context={routerContext} nonce={context.nonce} />
+          </SessionProvider>
         </ThemeProvider>,
       ),
     );

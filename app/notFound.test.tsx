@@ -36,6 +36,7 @@ describe('the 404 page', () => {
         graphql,
         publicConfig: { analytics: null, testPayments: false },
         cart: async () => emptyCartView(),
+        user: () => Promise.resolve(null),
         checkout: async () => {
           throw new Error('no checkout on this page');
         },

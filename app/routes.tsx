@@ -6,6 +6,14 @@ import type { CheckoutSummary } from '../api/domain/order';
 import { isPageDataError } from '../api/domain/pageData';
 import type { PublicConfig } from '../api/domain/ssr';
 import type { ContentDoc } from './content/markdown';
+import {
+  afterLogin,
+  authTexts,
+  HOME_PATH,
+  loginPathFor,
+  safeRedirect,
+  type SessionUser,
+} from './features/auth';
 import { loadCatalogueSafely, type Catalogue, type CatalogueSource } from './features/catalogue';
 import {
   cartAfterBlockedCheckout,
@@ -33,6 +41,11 @@ export interface AppDeps {
    * in-process on the server, GET /api/checkout in the browser (the default).
    */
   checkout?: (domesticUse: boolean) => Promise<CheckoutSummary>;
+  /**
+   * The signed-in customer, or null: the request's session on the server, the session actor in
+   * the browser (once it knows). Route guards (SPEC §8) and the header's first HTML read it.
+   */
+  user?: () => Promise<SessionUser | null>;
 }
 
 /** Browser-safe settings when the server gave none (tests, and never in the browser). */
@@ -45,6 +58,8 @@ export interface RootData {
   publicConfig: PublicConfig;
   /** The cart as the server saw it, so the first HTML already has the badge count. */
   cart: CartView;
+  /** The customer the page was rendered for (seeds the browser's session: no flash). */
+  user: SessionUser | null;
 }
 
 /**
@@ -157,8 +172,28 @@ const infoPage = () => import('./pages/InfoPage');
 const cataloguePage = () => import('./pages/catalogue/CataloguePage');
 const indexPage = () => import('./pages/catalogue/SectionIndexPage');
 
+/** `?redirect=` of a guest-only page, kept only when it is a local path. */
+const guestPageData = ({ url }: { url: URL }) => ({
+  redirect: safeRedirect(url.searchParams.get('redirect')),
+});
+
 export function createRoutes(deps: AppDeps): RouteObject[] {
   const catalogue = memoise(deps.catalogue);
+  const currentUser = deps.user ?? (() => Promise.resolve(null));
+  /** SPEC §8: a signed-in visitor on a guest-only page goes home. */
+  const guestOnly =
+    <T,>(load: PageLoader<T>): PageLoader<T> =>
+    async (args) => {
+      if (await currentUser()) throw redirect(HOME_PATH);
+      return load(args);
+    };
+  /** SPEC §8: a page that needs auth sends a signed-out visitor to log in, then back. */
+  const requireUser =
+    <T,>(load: PageLoader<T>): PageLoader<T> =>
+    async (args) => {
+      if (!(await currentUser())) throw redirect(loginPathFor(args.url.pathname + args.url.search));
+      return load(args);
+    };
   const checkout = deps.checkout ?? ((domesticUse: boolean) => fetchCheckoutSummary(domesticUse));
   const doc = (name: keyof typeof content) => async () => (await content[name]()).default;
 
@@ -194,6 +229,11 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             if (isPageDataError(error)) throw error;
             console.error('Could not load the cart', error);
             return emptyCartView();
+          }),
+          user: await currentUser().catch((error: unknown) => {
+            if (isPageDataError(error)) throw error;
+            console.error('Could not read the session', error);
+            return null;
           }),
         })),
       // The catalogue changes rarely; navigation does not refetch it.
@@ -251,15 +291,63 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
               'alternative',
             ),
             route(
-              'order/:id?',
+              'order',
+              () => import('./pages/user/OrdersPage'),
+              requireUser(() => ({})),
+              fixedMeta(authTexts.orders.pageTitle, authTexts.orders.description),
+            ),
+            route(
+              'order/:id',
               () => import('./pages/OrderPage'),
-              ({ url, params }) => {
-                // Without an id there is no order to show (a later issue lists a customer's).
-                if (!params.id) throw data(messages.notFound.framework, { status: 404 });
-                return { orderId: params.id, urlToken: url.searchParams.get('token') };
-              },
+              ({ url, params }) => ({
+                orderId: params.id ?? '',
+                urlToken: url.searchParams.get('token'),
+              }),
               fixedMeta(checkoutTexts.order.pageTitle, checkoutTexts.order.pageDescription),
               'alternative',
+            ),
+
+            // Customer accounts (issue 16).
+            route(
+              'user/login',
+              () => import('./pages/user/LoginPage'),
+              guestOnly(guestPageData),
+              fixedMeta(authTexts.login.pageTitle, authTexts.login.description),
+            ),
+            route(
+              'user/register',
+              () => import('./pages/user/RegisterPage'),
+              guestOnly(guestPageData),
+              fixedMeta(authTexts.register.pageTitle, authTexts.register.description),
+            ),
+            route(
+              'user/password-forgot',
+              () => import('./pages/user/PasswordForgotPage'),
+              guestOnly(() => ({})),
+              fixedMeta(authTexts.forgot.pageTitle, authTexts.forgot.description),
+            ),
+            route(
+              'user/password-reset',
+              () => import('./pages/user/PasswordResetPage'),
+              guestOnly(({ url }) => ({ token: url.searchParams.get('token') })),
+              fixedMeta(authTexts.reset.pageTitle, authTexts.reset.description),
+            ),
+            route(
+              'user/account',
+              () => import('./pages/user/AccountPage'),
+              requireUser(() => ({})),
+              fixedMeta(authTexts.account.pageTitle, authTexts.account.description),
+            ),
+            // The auth callback: finishes a login and returns to where the visitor was going.
+            route(
+              'login',
+              () => import('./pages/user/LoginCallbackPage'),
+              async ({ url }) => {
+                if (!(await currentUser())) {
+                  throw redirect(loginPathFor(safeRedirect(url.searchParams.get('redirect'))));
+                }
+                throw redirect(afterLogin(url));
+              },
             ),
             route(
               'pay/test/:sessionId',

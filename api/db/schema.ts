@@ -265,6 +265,71 @@ export const legacyRateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/**
+ * Customer accounts (issue 16). `email` is stored lower-cased, so its unique index is
+ * case-insensitive. A deleted account is anonymised in place (`deleted_at` set, personal fields
+ * cleared, the e-mail replaced by an address that cannot receive mail), so its orders keep their
+ * `customer_id`; the orders hold their own snapshot of the customer's details.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    phone: text('phone'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    town: text('town'),
+    postcode: text('postcode'),
+    /** argon2id, PHC string ($argon2id$v=19$m=19456,t=2,p=1$…); '!' for a deleted account. */
+    passwordHash: text('password_hash').notNull(),
+    /** 'customer', or 'staff' (the back office). */
+    role: text('role').notNull().default('customer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/**
+ * Server-side sessions. The browser's cookie holds 32 random bytes (base64url); only their
+ * SHA-256 (hex) is stored here, so a leaked table does not give working cookies.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** last_seen_at + SESSION_TTL_DAYS, capped at created_at + the absolute limit. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Password reset tokens: only the SHA-256 (hex) of the token in the e-mailed link; single use. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
 /** Order statuses; they only move forward (api/domain/order.ts). */
 export const orderStatus = pgEnum('order_status', [
   'pending_payment',
@@ -292,8 +357,8 @@ export const orders = pgTable(
     status: orderStatus('status').notNull().default('pending_payment'),
     /** The cart it came from (no foreign key: the cart is emptied or swept later). */
     cartId: uuid('cart_id'),
-    /** The signed-in customer, once accounts exist; null for a guest. */
-    customerId: uuid('customer_id'),
+    /** The signed-in customer (or the account it was claimed into); null for a guest. */
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),

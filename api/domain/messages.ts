@@ -228,6 +228,59 @@ export const messages = {
   order: {
     loaded: 'Your order.',
     notFound: 'Order not found.',
+    /** GET /api/orders: the signed-in customer's orders. */
+    listed: 'Your orders.',
+    claimed: 'This order has been added to your account.',
+    claimedByAnother: 'This order is already linked to another account.',
+  },
+  /**
+   * Not in the spec: customer accounts (issue 16). The form rules' messages are the same in the
+   * browser and the API (api/domain/auth.ts); the rest are the API's answers.
+   */
+  auth: {
+    labels: {
+      fullName: 'Full name',
+      email: 'Email',
+      password: 'Password',
+      newPassword: 'New password',
+      currentPassword: 'Current password',
+      phone: 'Phone',
+      addressLine1: 'Address line 1',
+      addressLine2: 'Address line 2 (optional)',
+      town: 'Town or city',
+      postcode: 'Postcode',
+    },
+    fullNameRequired: 'Full name required.',
+    emailRequired: 'Email required.',
+    emailInvalid: 'Valid email required.',
+    passwordRequired: 'Password required.',
+    currentPasswordRequired: 'Current password required.',
+    passwordTooShort: (min: number) => `Password must be at least ${min} characters.`,
+    passwordTooLong: (max: number) => `Password must be ${max} characters or fewer.`,
+    passwordTooCommon: 'This password is too common. Please choose another.',
+    phoneInvalid: 'Valid UK phone number required.',
+    tokenRequired: 'Password reset link required.',
+    tooLong: (label: string, max: number) =>
+      `${label} is too long: please keep it to ${max} characters or fewer.`,
+    oneLine: (label: string) => `${label} must be on one line.`,
+    disallowedCharacters: (label: string) => `${label} contains characters that are not allowed.`,
+    invalidCredentials: 'Invalid email or password.',
+    currentPasswordWrong: 'Current password is incorrect.',
+    tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    emailTaken: 'An account with this email already exists. Please log in or reset your password.',
+    signedIn: 'You are logged in.',
+    registered: 'Your account has been created.',
+    loggedOut: 'You have been logged out.',
+    notSignedIn: 'Please log in to continue.',
+    me: 'Your account.',
+    updated: 'Your details have been saved.',
+    forgotSent:
+      'If an account exists for this email, we have sent it a link to reset your password. The link works for 60 minutes.',
+    resetInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+    resetDone: 'Your password has been changed. Please log in with your new password.',
+    passwordChanged: 'Your password has been changed.',
+    accountDeleted: 'Your account has been deleted.',
+    resetEmailSubject: 'Reset your password',
   },
 } as const;
 

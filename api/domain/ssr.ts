@@ -1,3 +1,4 @@
+import type { SessionUser } from './auth';
 import type { CartView } from './cart';
 import type { CheckoutSummary } from './order';
 /**
@@ -42,6 +43,12 @@ export interface RenderContext {
    * fails it rejects with a PageDataError.
    */
   checkout: (domesticUse: boolean) => Promise<CheckoutSummary>;
+  /**
+   * The signed-in customer from the request's session cookie, or null when signed out (so the
+   * first HTML shows the header's greeting, with no flash). When the database fails it rejects
+   * with a PageDataError.
+   */
+  user: () => Promise<SessionUser | null>;
   /** The Content-Security-Policy nonce every inline script must carry. */
   nonce: string;
   graphql: GraphQLExecutor;

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { messages } from '../domain/messages';
 import { BadRequestError } from '../errors';
+import type { CurrentSession } from '../services/auth/service';
 import type { CheckoutService } from '../services/checkout/service';
 import { badHostMessage } from '../ssr/middleware';
 import { cartCookieName } from './cart';
@@ -10,6 +11,8 @@ export interface CheckoutRouteDeps {
   checkout: CheckoutService;
   /** The site's origin for this request (PUBLIC_URL, or the validated request origin). */
   siteOrigin: (ctx: Context) => string | null;
+  /** The signed-in customer's session; omitted, every order is a guest's. */
+  readSession?: (ctx: Context) => Promise<CurrentSession | null>;
 }
 
 /** `?domesticUse=true|false` (absent: false). */
@@ -30,7 +33,11 @@ function domesticUseOf(ctx: Context): boolean {
  *   code, message, order, orderToken, redirectUrl }`. See services/checkout/service.ts.
  * Neither creates a cart nor changes the cart cookie.
  */
-export function checkoutRoutes({ checkout, siteOrigin }: CheckoutRouteDeps): Router {
+export function checkoutRoutes({
+  checkout,
+  siteOrigin,
+  readSession = () => Promise.resolve(null),
+}: CheckoutRouteDeps): Router {
   const router = new Router();
 
   router.get('/checkout', async (ctx) => {
@@ -46,7 +53,10 @@ export function checkoutRoutes({ checkout, siteOrigin }: CheckoutRouteDeps): Rou
     // The cross-site guard and the SSR already refuse a request without a valid Host.
     if (origin === null) throw new BadRequestError(badHostMessage);
     const key = ctx.get('Idempotency-Key');
+    // A signed-in customer's order joins their account (it still gets its token, like a guest's).
+    const session = await readSession(ctx);
     const placed = await checkout.placeOrder({
+      customerId: session?.user.id ?? null,
       cartId: ctx.cookies.get(cartCookieName),
       body: ctx.request.body,
       idempotencyKey: key === '' ? undefined : key,

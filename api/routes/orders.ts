@@ -1,11 +1,12 @@
 import Router from '@koa/router';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'koa';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { messages } from '../domain/messages';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../errors';
 import type { Logger } from '../logger';
+import type { CurrentSession } from '../services/auth/service';
 import { orderTokenMatches } from '../services/orders/accessToken';
 import {
   findOrder,
@@ -24,6 +25,8 @@ export interface OrderRouteDeps {
   reconcileOrder: (orderId: string, origin: string | null) => Promise<unknown>;
   /** The site's origin for this request (PUBLIC_URL, or the validated request origin). */
   siteOrigin: (ctx: Context) => string | null;
+  /** The signed-in customer's session (customer accounts); omitted, every visitor is a guest. */
+  readSession?: (ctx: Context) => Promise<CurrentSession | null>;
   /** Defaults: 30 s after the customer came back; at most once per 10 s per order; 5 s limit. */
   reconcile?: { afterMs?: number; everyMs?: number; timeoutMs?: number };
 }
@@ -51,6 +54,7 @@ export function orderRoutes({
   logger,
   reconcileOrder,
   siteOrigin,
+  readSession = () => Promise.resolve(null),
   reconcile = {},
 }: OrderRouteDeps): Router {
   const afterMs = reconcile.afterMs ?? 30_000;
@@ -89,17 +93,104 @@ export function orderRoutes({
     return true;
   }
 
+  /** The order token sent with a request: the X-Order-Token header, else `?token=`. */
+  const presentedToken = (ctx: Context): string | undefined => {
+    const header = ctx.get('X-Order-Token');
+    const query = ctx.query.token;
+    return header !== '' ? header : typeof query === 'string' ? query : undefined;
+  };
+
+  /**
+   * GET /api/orders: the signed-in customer's orders, newest first (401 when signed out). Each is
+   * the order's summary; GET /api/orders/{id} has the rest.
+   */
+  router.get('/orders', async (ctx: Context) => {
+    ctx.set('Cache-Control', 'no-store');
+    const session = await readSession(ctx);
+    if (!session) {
+      throw new UnauthorizedError(messages.auth.notSignedIn, {
+        errors: [messages.auth.notSignedIn],
+      });
+    }
+    const rows = await db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        createdAt: orders.createdAt,
+        paidAt: orders.paidAt,
+        total: orders.total,
+        currency: orders.currency,
+      })
+      .from(orders)
+      .where(eq(orders.customerId, session.user.id))
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(500);
+    ctx.body = {
+      code: 200,
+      message: messages.order.listed,
+      orders: rows.map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+      })),
+    };
+  });
+
+  /**
+   * POST /api/orders/{id}/claim with the order's token (X-Order-Token, or `{ token }`): a guest
+   * order joins the signed-in customer's account. Only the token proves the order is theirs,
+   * never a matching e-mail address. 401 signed out; the one 404 for a wrong token; 409 when it
+   * already belongs to another account; 200 (again) when it is already theirs.
+   */
+  router.post('/orders/:id/claim', async (ctx: Context) => {
+    ctx.set('Cache-Control', 'no-store');
+    const session = await readSession(ctx);
+    if (!session) {
+      throw new UnauthorizedError(messages.auth.notSignedIn, {
+        errors: [messages.auth.notSignedIn],
+      });
+    }
+    const body: unknown = ctx.request.body;
+    const bodyToken =
+      typeof body === 'object' && body !== null ? (body as { token?: unknown }).token : undefined;
+    const token = presentedToken(ctx) ?? (typeof bodyToken === 'string' ? bodyToken : '');
+    const id = typeof ctx.params.id === 'string' ? ctx.params.id : '';
+    const order = await findOrder(db, id);
+    const allowed = orderTokenMatches(token, order?.accessTokenHash ?? noOrderHash);
+    if (!order || !allowed) throw notFound();
+    if (order.customerId !== null && order.customerId !== session.user.id) {
+      throw new ConflictError(messages.order.claimedByAnother, {
+        errors: [messages.order.claimedByAnother],
+      });
+    }
+    if (order.customerId === null) {
+      const [claimed] = await db
+        .update(orders)
+        .set({ customerId: session.user.id, updatedAt: new Date() })
+        .where(and(eq(orders.id, order.id), isNull(orders.customerId)))
+        .returning({ id: orders.id });
+      if (!claimed) {
+        throw new ConflictError(messages.order.claimedByAnother, {
+          errors: [messages.order.claimedByAnother],
+        });
+      }
+    }
+    ctx.body = { code: 200, message: messages.order.claimed };
+  });
+
   router.get('/orders/:id', async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
-    const header = ctx.get('X-Order-Token');
-    const query = ctx.query.token;
-    const token = header !== '' ? header : typeof query === 'string' ? query : undefined;
+    const token = presentedToken(ctx);
     const id = typeof ctx.params.id === 'string' ? ctx.params.id : '';
     let order = await findOrder(db, id);
     // Compared even without an order or a token, so the answer takes the same time either way.
-    const allowed = orderTokenMatches(token ?? '', order?.accessTokenHash ?? noOrderHash);
-    if (!order || !allowed) throw notFound();
+    const tokenMatches = orderTokenMatches(token ?? '', order?.accessTokenHash ?? noOrderHash);
+    // Its signed-in owner needs no token; another customer gets the same 404 as anyone.
+    const session = order && !tokenMatches ? await readSession(ctx) : null;
+    const owner = order !== undefined && session !== null && order.customerId === session.user.id;
+    if (!order || !(tokenMatches || owner)) throw notFound();
 
     if (ctx.query.waiting === '1' && order.status === 'pending_payment') {
       if (order.returnedAt === null) {

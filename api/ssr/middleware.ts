@@ -5,6 +5,7 @@ import { escapeHtml } from '../domain/html';
 import { messages } from '../domain/messages';
 import { PageDataError } from '../domain/pageData';
 import type { CheckoutSummary } from '../domain/order';
+import type { SessionUser } from '../domain/auth';
 import type { GraphQLExecutor, PublicConfig } from '../domain/ssr';
 import {
   databaseRetryAfterSeconds,
@@ -50,10 +51,12 @@ function watchedSources(
   graphql: GraphQLExecutor,
   cart: () => Promise<CartView>,
   checkout: (domesticUse: boolean) => Promise<CheckoutSummary>,
+  user: () => Promise<SessionUser | null> = () => Promise.resolve(null),
 ): {
   graphql: GraphQLExecutor;
   cart: () => Promise<CartView>;
   checkout: (domesticUse: boolean) => Promise<CheckoutSummary>;
+  user: () => Promise<SessionUser | null>;
   failure(): { error: unknown; page: PageDataError } | undefined;
 } {
   let failure: { error: unknown; page: PageDataError } | undefined;
@@ -84,6 +87,7 @@ function watchedSources(
       }),
     cart: () => watch(cart),
     checkout: (domesticUse) => watch(() => checkout(domesticUse)),
+    user: () => watch(user),
     failure: () => failure,
   };
 }
@@ -181,6 +185,8 @@ export function ssrMiddleware(
   publicUrl?: string,
   checkoutFor: (ctx: Context, domesticUse: boolean) => Promise<CheckoutSummary> = () =>
     Promise.reject(new Error('Checkout is not available here.')),
+  /** The signed-in customer (customer accounts), so the first HTML shows them; omitted: none. */
+  userFor: (ctx: Context) => Promise<SessionUser | null> = () => Promise.resolve(null),
 ): Middleware {
   // Config accepts only an http(s) PUBLIC_URL, so a set one always gives an origin.
   const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
@@ -248,6 +254,7 @@ export function ssrMiddleware(
       graphql,
       () => cartFor(ctx),
       (domesticUse) => checkoutFor(ctx, domesticUse),
+      () => userFor(ctx),
     );
     try {
       const [template, entry] = await Promise.all([
@@ -270,6 +277,7 @@ export function ssrMiddleware(
           publicConfig,
           cart: sources.cart,
           checkout: sources.checkout,
+          user: sources.user,
         }),
       );
       const failure = sources.failure();

@@ -16,7 +16,7 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ENQUIRY_RATE_LIMIT: '1000' } });
+  t = await createTestApp({ env: { ENQUIRY_RATE_LIMIT: '1000', LOGIN_RATE_LIMIT: '1000' } });
   server = t.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -43,6 +43,15 @@ const paths = fc.constantFrom(
   '/api/checkout?domesticUse=maybe',
   '/api/orders/00000000-0000-4000-8000-000000000000?token=x&waiting=1',
   '/api/orders/%00',
+  '/api/orders',
+  '/api/orders/00000000-0000-4000-8000-000000000000/claim',
+  '/api/auth/local',
+  '/api/auth/local/register',
+  '/api/auth/logout',
+  '/api/auth/forgot-password',
+  '/api/auth/reset-password',
+  '/api/auth/change-password',
+  '/api/users/me',
   '/api/uploads/products/none.png',
   '/api/uploads/..%2f..%2fpackage.json',
   '/api/nothing-here',
@@ -72,6 +81,10 @@ const jsonBodies = fc.oneof(
     '{"query":"{ coalCategories { title } }"}',
     '{"__proto__":{"polluted":1}}',
     '{"name":"\\u0000","email":"a@b.c"}',
+    '{"email":"a@b.co","password":"a long passphrase"}',
+    '{"fullName":"A","email":"a@b.co","password":"a long passphrase"}',
+    '{"token":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","password":"a long passphrase"}',
+    '{"currentPassword":"x","password":null,"email":["x"]}',
     'null',
     '[]',
   ),
@@ -117,7 +130,14 @@ const extraHeaders = fc.record(
   {
     origin: fc.constantFrom('https://evil.example', 'null', 'http://127.0.0.1', 'not a url'),
     'sec-fetch-site': fc.constantFrom('same-origin', 'cross-site', 'same-site', 'none', 'x'),
-    cookie: fc.constantFrom('cartId=not-a-uuid', 'cartId=', 'cartId=%E0%A4%A', 'a=b; cartId=1'),
+    cookie: fc.constantFrom(
+      'cartId=not-a-uuid',
+      'cartId=',
+      'cartId=%E0%A4%A',
+      'a=b; cartId=1',
+      'fuelyard_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      'fuelyard_session=%00',
+    ),
     accept: fc.constantFrom('application/json', 'text/html', '*/*', 'application/xml'),
     'if-none-match': fc.constantFrom('"x"', '*', 'W/"y"'),
   },

@@ -75,6 +75,7 @@ async function cartPage(cart: CartView, path = '/cart') {
     graphql: noCatalogue,
     publicConfig: { analytics: null, testPayments: false },
     cart: async () => cart,
+    user: () => Promise.resolve(null),
     checkout: async (): Promise<CheckoutSummary> => {
       throw new Error('the cart page does not price the cart for checkout');
     },

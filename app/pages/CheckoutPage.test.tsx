@@ -21,6 +21,7 @@ async function renderPage(
     graphql,
     publicConfig: { analytics: null, testPayments: options.testPayments ?? false },
     cart: async () => ({ ...emptyCartView(), count: 1 }),
+    user: () => Promise.resolve(null),
     checkout: async (domesticUse) => {
       asked.push(domesticUse);
       if (!options.summary) throw new Error('this page does not price the cart');
@@ -119,7 +120,12 @@ describe('/checkout, server-rendered', () => {
 });
 
 describe('the order pages, server-rendered', () => {
-  it.each(['/checkout/process', '/checkout/success', '/order', '/order/'])(
+  it('/order without an id is the order history: signed out, the login page, then back', async () => {
+    const { result } = await renderPage('/order');
+    expect(result).toMatchObject({ type: 'redirect', location: '/user/login?redirect=%2Forder' });
+  });
+
+  it.each(['/checkout/process', '/checkout/success', '/order/'])(
     '%s without an order is the 404 page',
     async (path) => {
       const { status, text } = await documentOf(path);

@@ -16,6 +16,7 @@ import {
   type CheckoutMachine,
   type PaymentNotice,
 } from '../features/checkout';
+import { useSessionUser, type SessionUser } from '../features/auth';
 
 /** What the /checkout loader gives the page: the server's summary (never blocked). */
 export interface CheckoutPageData {
@@ -49,8 +50,24 @@ function usePaymentNotice(fromAddress: PaymentNotice | null): PaymentNotice | nu
   return fromAddress ?? fromLastOrder;
 }
 
+/** The account's details as checkout fields (empty ones stay for the customer to fill in). */
+function checkoutValuesFor(user: SessionUser) {
+  return {
+    fullName: user.fullName,
+    email: user.email,
+    phone: user.phone ?? '',
+    addressLine1: user.addressLine1 ?? '',
+    addressLine2: user.addressLine2 ?? '',
+    town: user.town ?? '',
+  };
+}
+
 function Checkout({ data, machine }: { data: CheckoutPageData; machine: CheckoutMachine }) {
-  const actor = useActorRef(machine, { input: { summary: data.summary } });
+  // A signed-in customer's details are filled in (issue 16); the API attaches the order.
+  const user = useSessionUser();
+  const actor = useActorRef(machine, {
+    input: { summary: data.summary, values: user ? checkoutValuesFor(user) : undefined },
+  });
   const notice = usePaymentNotice(data.payment);
   return <CheckoutForm actor={actor} paymentNotice={paymentNoticeText(notice)} />;
 }

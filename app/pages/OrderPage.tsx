@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useLoaderData, useLocation, useNavigate } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
 import { Button, Heading, Notice, OrderReceipt } from '../../ui';
 import {
   checkoutTexts,
@@ -14,25 +13,9 @@ import {
 } from '../features/checkout';
 import { PageSection } from './CheckoutPage';
 import type { OrderPageParams } from './CheckoutProcessPage';
+import { ClaimOrder } from './user/ClaimOrder';
 import { useOrder, type OrderSource } from './useOrder';
-
-/** Takes `token` out of the address once it is kept for this tab (out of history and shares). */
-function useTokenOutOfAddress(urlToken: string | null) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!urlToken) return;
-    const search = new URLSearchParams(location.search);
-    search.delete('token');
-    const rest = search.toString();
-    void navigate(
-      { pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash },
-      { replace: true, preventScrollReset: true },
-    );
-    // Once, for the address the page was opened with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [urlToken]);
-}
+import { useTokenOutOfAddress } from './useTokenOutOfAddress';
 
 /**
  * /order/{id}: the order for whoever holds its token (the e-mail's `?token=`, or this tab's
@@ -62,6 +45,7 @@ export default function OrderPage({ source }: { source?: OrderSource }) {
             </Button>
           </Notice>
         ) : null}
+        {load.state === 'loaded' ? <ClaimOrder orderId={orderId} /> : null}
         {load.state === 'loaded' ? (
           <OrderReceipt
             number={load.order.number}

@@ -66,6 +66,8 @@ export interface PlaceOrderInput {
   idempotencyKey: string | undefined;
   /** The site's origin, for the provider's return and cancel URLs. */
   origin: string;
+  /** The signed-in customer the order belongs to; null or omitted for a guest. */
+  customerId?: string | null;
 }
 
 /** The 201 answer of POST /api/checkout (less `code` and `message`). */
@@ -195,6 +197,7 @@ export function createCheckoutService({
     key: string,
     orderId: string,
     tokenHash: string,
+    customerId: string | null,
   ): Promise<Decision> {
     const snapshot = await catalogue.snapshot();
     return db.transaction(async (tx) => {
@@ -239,6 +242,7 @@ export function createCheckoutService({
         .values({
           id: orderId,
           cartId: cart.cartId,
+          customerId,
           fullName: form.fullName,
           email: form.email,
           phone: form.phone,
@@ -337,7 +341,14 @@ export function createCheckoutService({
     }
     const orderId = randomUUID();
     const token = await issueOrderToken(db, orderId);
-    const decision = await decide(validation.value, input.cartId, key, orderId, token.hash);
+    const decision = await decide(
+      validation.value,
+      input.cartId,
+      key,
+      orderId,
+      token.hash,
+      input.customerId ?? null,
+    );
     const { order } = decision;
     if (decision.kind === 'created') {
       logger.info({ orderId: order.id, number: order.number }, 'checkout: order created');

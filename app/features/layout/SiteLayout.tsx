@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RouterProvider as AriaRouterProvider, Link as AriaLink } from 'react-aria-components';
 import {
@@ -26,6 +27,16 @@ import {
   TopBar,
   theme,
 } from '../../../ui';
+import {
+  ACCOUNT_PATH,
+  authTexts,
+  fullNameOf,
+  LOGIN_PATH,
+  ORDERS_PATH,
+  useSession,
+  useSessionEffects,
+  useSessionUser,
+} from '../auth';
 import { CartProvider, useCart } from '../cart';
 import type { Catalogue } from '../catalogue';
 import { Consent } from '../consent';
@@ -95,6 +106,11 @@ const NotPrinted = styled.div`
   }
 `;
 
+const userLinks = [
+  { id: 'orders', label: authTexts.menu.orders, href: ORDERS_PATH },
+  { id: 'account', label: authTexts.menu.account, href: ACCOUNT_PATH },
+];
+
 const phones = site.offices.map((office) => ({ label: office.name, number: office.phone }));
 const offices = site.offices.map((office) => ({ ...office }));
 
@@ -134,6 +150,10 @@ function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode 
   const [menuOpen, setMenuOpen] = useState(false);
   const { coalCategories, year, analytics } = useRootData();
   const cartCount = useCart().cart.count;
+  const session = useSession();
+  const user = useSessionUser();
+  const loggingOut = useSelector(session, (s) => s.matches('signingOut'));
+  useSessionEffects();
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
@@ -146,7 +166,11 @@ function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode 
         <TopBar
           phones={phones}
           email={site.email}
-          loginHref={paths.login}
+          loginHref={LOGIN_PATH}
+          user={user ? { full_name: fullNameOf(user) } : null}
+          onLogout={() => session.send({ type: 'LOGOUT' })}
+          isLoggingOut={loggingOut}
+          userLinks={userLinks}
           cartHref={paths.cart}
           cartCount={cartCount}
           labels={{

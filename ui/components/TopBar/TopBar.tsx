@@ -5,7 +5,7 @@ import { Badge } from '../Badge';
 import { EmailLink, PhoneLink, type ContactPhone } from '../ContactLink';
 import { CartIcon, UserIcon } from '../Icon';
 import { Link } from '../Link';
-import { Menu } from '../Menu';
+import { UserMenu, type UserMenuLink } from '../UserMenu';
 
 /** The logged-in customer, as the auth API returns it (SPEC §3). */
 export interface TopBarUser {
@@ -23,6 +23,10 @@ export interface TopBarProps {
   loginHref?: string;
   /** Called when the customer chooses Logout in the user menu. */
   onLogout?: () => void;
+  /** The account's pages in the user menu, before Logout ("Your orders", "Your account"). */
+  userLinks?: readonly UserMenuLink[];
+  /** True while logging out (Logout is unavailable). */
+  isLoggingOut?: boolean;
   /** Where the cart icon goes (default /cart). */
   cartHref?: string;
   /** Items in the cart; the badge shows only when this is above 0. */
@@ -166,6 +170,8 @@ export function TopBar({
   user,
   loginHref = '/user/login',
   onLogout,
+  userLinks,
+  isLoggingOut,
   cartHref = '/cart',
   cartCount = 0,
   labels,
@@ -187,14 +193,12 @@ export function TopBar({
         </ContactList>
         <Account>
           {user ? (
-            <Menu
-              label={text.greeting(user.full_name)}
-              icon={<UserIcon />}
-              items={[{ id: 'logout', label: text.logout }]}
-              onAction={(id) => {
-                if (id === 'logout') onLogout?.();
-              }}
-              placement="bottom end"
+            <UserMenu
+              greeting={text.greeting(user.full_name)}
+              links={userLinks}
+              logoutLabel={text.logout}
+              onLogout={onLogout}
+              isLoggingOut={isLoggingOut}
             />
           ) : (
             <Link href={loginHref}>

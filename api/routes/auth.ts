@@ -1,0 +1,281 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import {
+  validateChangePassword,
+  validateForgotPassword,
+  validateLogin,
+  validateRegister,
+  validateResetPassword,
+  type AuthValidation,
+} from '../domain/auth';
+import { messages } from '../domain/messages';
+import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../errors';
+import type { Logger } from '../logger';
+import { isCommonPassword } from '../services/auth/passwords';
+import type { AuthService, CurrentSession, NewSession } from '../services/auth/service';
+import { clientKey, createRateLimiter, type RateLimiter } from '../services/rateLimit/limiter';
+import { badHostMessage } from '../ssr/middleware';
+import { cookieIsSecure } from './cart';
+
+/** The session cookie: an opaque random value (HttpOnly, SameSite=Lax, Path=/). */
+export const sessionCookieName = 'fuelyard_session';
+
+const m = messages.auth;
+
+export interface SessionCookieOptions {
+  /** COOKIE_SECURE, read as for the cart cookie. */
+  cookieSecure: 'auto' | boolean;
+  production: boolean;
+}
+
+/** Sets the session cookie to `session`'s value until it expires, or clears it (null). */
+export function writeSessionCookie(
+  ctx: Context,
+  options: SessionCookieOptions,
+  session: { token: string; expiresAt: Date } | null,
+): void {
+  const secure = cookieIsSecure(options.cookieSecure, options.production, ctx.secure);
+  // With TLS ended at a proxy, `cookies` would refuse a Secure cookie on what looks like HTTP.
+  if (secure && !ctx.secure) ctx.cookies.secure = true;
+  ctx.cookies.set(sessionCookieName, session?.token ?? null, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    overwrite: true,
+    ...(session ? { maxAge: Math.max(0, session.expiresAt.getTime() - Date.now()) } : {}),
+  });
+}
+
+/**
+ * The request's session (looked up once per request, kept in `ctx.state`), or null when signed
+ * out. A session moved on by this use gets its cookie again with the new expiry; a cookie that
+ * names no live session is cleared.
+ */
+export function sessionReader(
+  auth: AuthService,
+  options: SessionCookieOptions,
+): (ctx: Context) => Promise<CurrentSession | null> {
+  return async (ctx) => {
+    const state = ctx.state as { session?: Promise<CurrentSession | null> };
+    state.session ??= (async () => {
+      const cookie = ctx.cookies.get(sessionCookieName);
+      if (cookie === undefined) return null;
+      const current = await auth.sessionFor(cookie);
+      if (!current) writeSessionCookie(ctx, options, null);
+      else if (current.touched) {
+        writeSessionCookie(ctx, options, { token: cookie, expiresAt: current.expiresAt });
+      }
+      return current;
+    })();
+    return state.session;
+  };
+}
+
+/** Forgets the request's cached session (after login, logout or a password change). */
+function resetSessionCache(ctx: Context): void {
+  delete (ctx.state as { session?: unknown }).session;
+}
+
+/** The signed-in session, or 401. */
+export async function requireSession(
+  ctx: Context,
+  readSession: (ctx: Context) => Promise<CurrentSession | null>,
+): Promise<CurrentSession> {
+  const session = await readSession(ctx);
+  if (!session) throw new UnauthorizedError(m.notSignedIn, { errors: [m.notSignedIn] });
+  return session;
+}
+
+/** A refused form: 400 with the first message, all of them, and each by field. */
+export function formError(result: Extract<AuthValidation<unknown>, { ok: false }>): never {
+  throw new BadRequestError(result.errors[0] ?? m.emailRequired, {
+    errors: result.errors,
+    extra: { fieldErrors: result.fieldErrors },
+  });
+}
+
+/** A new password that is one of the 1,000 most common: 400 on the password field. */
+export function refuseCommonPassword(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) {
+    throw new BadRequestError(m.passwordTooCommon, {
+      errors: [m.passwordTooCommon],
+      extra: { fieldErrors: { [field]: m.passwordTooCommon } },
+    });
+  }
+}
+
+/** The client's address: the socket's, or with TRUST_PROXY the left-most X-Forwarded-For. */
+function clientIp(ctx: Context): string {
+  return ctx.ip || ctx.socket.remoteAddress || 'unknown';
+}
+
+export interface AuthLimiters {
+  /** Per client address: logins, registrations, password-forgot requests. */
+  address: RateLimiter;
+  /** Per account (the e-mail address as typed, lower-cased): logins and password checks. */
+  account: RateLimiter;
+  /** Per e-mail address: password-forgot requests (so nobody's inbox can be flooded). */
+  resetMail: RateLimiter;
+}
+
+/** The sliding-window limiters of the account routes (LOGIN_RATE_LIMIT per window). */
+export function authLimiters(
+  db: Database,
+  config: Pick<Config, 'auth'>,
+  logger: Logger,
+): AuthLimiters {
+  const { limit, windowSeconds } = config.auth.loginRateLimit;
+  const onPruneError = (error: unknown) =>
+    logger.warn({ err: error }, 'pruning old rate-limit keys failed');
+  return {
+    address: createRateLimiter(db, { name: 'auth-ip', limit, windowSeconds, onPruneError }),
+    account: createRateLimiter(db, { name: 'auth-account', limit, windowSeconds, onPruneError }),
+    resetMail: createRateLimiter(db, { name: 'reset-mail', limit, windowSeconds, onPruneError }),
+  };
+}
+
+/** Counts one attempt; 429 with Retry-After when over the limit. */
+export async function limit(limiter: RateLimiter, key: string): Promise<void> {
+  const outcome = await limiter.hit(key);
+  if (!outcome.allowed)
+    throw new TooManyRequestsError(m.tooManyAttempts, outcome.retryAfterSeconds);
+}
+
+export const limitAddress = (limiters: AuthLimiters, ctx: Context) =>
+  limit(limiters.address, clientKey(clientIp(ctx)));
+
+export interface AuthRouteDeps {
+  auth: AuthService;
+  limiters: AuthLimiters;
+  readSession: (ctx: Context) => Promise<CurrentSession | null>;
+  cookies: SessionCookieOptions;
+  logger: Logger;
+  /** The site's origin for this request (PUBLIC_URL, or the validated request origin). */
+  siteOrigin: (ctx: Context) => string | null;
+  /** Told when an e-mail was queued. Never awaited. */
+  mailWorker?: { nudge(): void } | undefined;
+}
+
+/**
+ * Customer accounts (issue 16), Strapi-style paths. Every answer is `{ code, message, user? }`;
+ * the session travels only in the HttpOnly cookie, never in a body.
+ * - POST /api/auth/local {email, password}: logs in (a new session each time).
+ * - POST /api/auth/local/register {fullName, email, password}: makes the account, signed in (201).
+ * - POST /api/auth/logout: ends this session (200 even when signed out).
+ * - POST /api/auth/forgot-password {email}: the same 200 whether or not the account exists.
+ * - POST /api/auth/reset-password {token, password}: once per token; ends every session.
+ * - POST /api/auth/change-password {currentPassword, password}: ends the other sessions.
+ */
+export function authRoutes({
+  auth,
+  limiters,
+  readSession,
+  cookies,
+  logger,
+  siteOrigin,
+  mailWorker,
+}: AuthRouteDeps): Router {
+  const router = new Router();
+
+  const signIn = async (ctx: Context, session: NewSession) => {
+    // A new id on every login; the session this browser had (if any) ends.
+    const previous = await readSession(ctx);
+    if (previous) await auth.logout(previous.sessionId);
+    resetSessionCache(ctx);
+    writeSessionCookie(ctx, cookies, session);
+  };
+
+  router.use(async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+
+  router.post('/auth/local', async (ctx) => {
+    await limitAddress(limiters, ctx);
+    const form = validateLogin(ctx.request.body);
+    if (!form.ok) formError(form);
+    await limit(limiters.account, form.value.email);
+    const session = await auth.login(form.value.email, form.value.password);
+    if (!session) {
+      logger.info({ reqId: ctx.state.reqId }, 'login refused');
+      throw new UnauthorizedError(m.invalidCredentials, { errors: [m.invalidCredentials] });
+    }
+    await signIn(ctx, session);
+    ctx.body = { code: 200, message: m.signedIn, user: session.user };
+  });
+
+  router.post('/auth/local/register', async (ctx) => {
+    await limitAddress(limiters, ctx);
+    const form = validateRegister(ctx.request.body);
+    if (!form.ok) formError(form);
+    refuseCommonPassword(form.value.password);
+    const session = await auth.register(form.value);
+    logger.info({ reqId: ctx.state.reqId, userId: session.user.id }, 'account registered');
+    await signIn(ctx, session);
+    ctx.status = 201;
+    ctx.body = { code: 201, message: m.registered, user: session.user };
+  });
+
+  router.post('/auth/logout', async (ctx) => {
+    const session = await readSession(ctx);
+    if (session) await auth.logout(session.sessionId);
+    resetSessionCache(ctx);
+    if (ctx.cookies.get(sessionCookieName) !== undefined) writeSessionCookie(ctx, cookies, null);
+    ctx.body = { code: 200, message: m.loggedOut };
+  });
+
+  router.post('/auth/forgot-password', async (ctx) => {
+    const origin = siteOrigin(ctx);
+    if (origin === null) throw new BadRequestError(badHostMessage);
+    await limitAddress(limiters, ctx);
+    const form = validateForgotPassword(ctx.request.body);
+    if (!form.ok) formError(form);
+    await limit(limiters.resetMail, form.value.email);
+    const queued = await auth.requestPasswordReset(form.value.email, origin);
+    if (queued) {
+      logger.info({ reqId: ctx.state.reqId }, 'password reset e-mail queued');
+      mailWorker?.nudge();
+    }
+    ctx.body = { code: 200, message: m.forgotSent };
+  });
+
+  router.post('/auth/reset-password', async (ctx) => {
+    await limitAddress(limiters, ctx);
+    const form = validateResetPassword(ctx.request.body);
+    if (!form.ok) formError(form);
+    refuseCommonPassword(form.value.password);
+    const done = await auth.resetPassword(form.value.token, form.value.password);
+    if (!done) throw new BadRequestError(m.resetInvalid, { errors: [m.resetInvalid] });
+    // Every session of the account ended, this browser's too.
+    resetSessionCache(ctx);
+    if (ctx.cookies.get(sessionCookieName) !== undefined) writeSessionCookie(ctx, cookies, null);
+    ctx.body = { code: 200, message: m.resetDone };
+  });
+
+  router.post('/auth/change-password', async (ctx) => {
+    const current = await requireSession(ctx, readSession);
+    const form = validateChangePassword(ctx.request.body);
+    if (!form.ok) formError(form);
+    refuseCommonPassword(form.value.password);
+    await limit(limiters.account, current.user.email);
+    const session = await auth.changePassword(
+      current.user.id,
+      form.value.currentPassword,
+      form.value.password,
+    );
+    if (!session) {
+      throw new BadRequestError(m.currentPasswordWrong, {
+        errors: [m.currentPasswordWrong],
+        extra: { fieldErrors: { currentPassword: m.currentPasswordWrong } },
+      });
+    }
+    resetSessionCache(ctx);
+    writeSessionCookie(ctx, cookies, session);
+    ctx.body = { code: 200, message: m.passwordChanged, user: session.user };
+  });
+
+  return router;
+}

@@ -1,0 +1,107 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { validateAccount, validateDeleteAccount } from '../domain/auth';
+import { messages } from '../domain/messages';
+import { BadRequestError, UnauthorizedError } from '../errors';
+import type { Logger } from '../logger';
+import type { AuthService, CurrentSession } from '../services/auth/service';
+import {
+  formError,
+  limit,
+  requireSession,
+  writeSessionCookie,
+  type AuthLimiters,
+  type SessionCookieOptions,
+} from './auth';
+
+const m = messages.auth;
+
+export interface UserRouteDeps {
+  auth: AuthService;
+  limiters: AuthLimiters;
+  readSession: (ctx: Context) => Promise<CurrentSession | null>;
+  cookies: SessionCookieOptions;
+  logger: Logger;
+}
+
+function wrongPassword(): BadRequestError {
+  return new BadRequestError(m.currentPasswordWrong, {
+    errors: [m.currentPasswordWrong],
+    extra: { fieldErrors: { currentPassword: m.currentPasswordWrong } },
+  });
+}
+
+/**
+ * The signed-in customer's account (issue 16); 401 when signed out.
+ * - GET /api/users/me: `{ code, message, user }`.
+ * - PATCH /api/users/me: name, e-mail, phone and address. Fields left out keep their values; an
+ *   e-mail change needs `currentPassword` and ends the account's other sessions.
+ * - DELETE /api/users/me {currentPassword}: anonymises the account (orders are kept) and signs out.
+ */
+export function userRoutes({
+  auth,
+  limiters,
+  readSession,
+  cookies,
+  logger,
+}: UserRouteDeps): Router {
+  const router = new Router();
+
+  router.use(async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+
+  router.get('/users/me', async (ctx) => {
+    const session = await requireSession(ctx, readSession);
+    ctx.body = { code: 200, message: m.me, user: session.user };
+  });
+
+  router.patch('/users/me', async (ctx) => {
+    const session = await requireSession(ctx, readSession);
+    const body: unknown = ctx.request.body;
+    const sent =
+      typeof body === 'object' && body !== null && !Array.isArray(body)
+        ? (body as Record<string, unknown>)
+        : {};
+    const { id: _id, role: _role, ...current } = session.user;
+    const form = validateAccount({ ...current, ...sent });
+    if (!form.ok) formError(form);
+    const emailChanged = form.value.email !== session.user.email;
+    if (emailChanged) {
+      if (form.value.currentPassword === '') {
+        throw new BadRequestError(m.currentPasswordRequired, {
+          errors: [m.currentPasswordRequired],
+          extra: { fieldErrors: { currentPassword: m.currentPasswordRequired } },
+        });
+      }
+      await limit(limiters.account, session.user.email);
+      if (!(await auth.verifyUserPassword(session.user.id, form.value.currentPassword))) {
+        throw wrongPassword();
+      }
+    }
+    const user = await auth.updateAccount(session.user.id, form.value);
+    if (!user) throw new UnauthorizedError(m.notSignedIn, { errors: [m.notSignedIn] });
+    if (emailChanged) {
+      await auth.endOtherSessions(user.id, session.sessionId);
+      logger.info({ reqId: ctx.state.reqId, userId: user.id }, 'account e-mail changed');
+    }
+    ctx.body = { code: 200, message: m.updated, user };
+  });
+
+  router.delete('/users/me', async (ctx) => {
+    const session = await requireSession(ctx, readSession);
+    const form = validateDeleteAccount(ctx.request.body);
+    if (!form.ok) formError(form);
+    await limit(limiters.account, session.user.email);
+    if (!(await auth.verifyUserPassword(session.user.id, form.value.currentPassword))) {
+      throw wrongPassword();
+    }
+    await auth.deleteAccount(session.user.id);
+    logger.info({ reqId: ctx.state.reqId, userId: session.user.id }, 'account deleted');
+    writeSessionCookie(ctx, cookies, null);
+    ctx.body = { code: 200, message: m.accountDeleted };
+  });
+
+  return router;
+}

@@ -1,0 +1,43 @@
+/**
+ * Customer accounts (issue 16): the session actor, the account forms and their machines, the
+ * API calls, the redirect rules and the texts.
+ */
+export { authTexts } from './texts';
+export * from './redirect';
+export * from './authApi';
+export {
+  authMachine,
+  currentUser,
+  isSettled,
+  FETCH_ME,
+  SIGN_IN,
+  SIGN_OUT,
+  type AuthActorRef,
+  type AuthContext,
+  type AuthEvent,
+  type AuthInput,
+  type AuthMachine,
+  type AuthSnapshot,
+} from './authMachine';
+export {
+  createAuthFormMachine,
+  AuthFormInvalidError,
+  SUBMIT,
+  VALIDATE,
+  type AuthFormActorRef,
+  type AuthFormContext,
+  type AuthFormEvent,
+  type FormValues,
+} from './authFormMachine';
+export { forgotMachine, loginMachine, registerMachine, resetMachine } from './formMachines';
+export {
+  createSession,
+  SessionProvider,
+  settledUser,
+  signInThroughSession,
+  useSession,
+  useSessionEffects,
+  useSessionUser,
+} from './session';
+export { ForgotForm, LoginForm, RegisterForm, ResetForm } from './AuthForms';
+export { fullNameOf, type SessionUser } from './types';

@@ -1,0 +1,53 @@
+import { localRedirectPath } from '../../../api/domain/auth';
+
+/**
+ * Where a login may send the visitor afterwards: only ever a path on this site. Anything that a
+ * browser could read as another origin (`//evil.example`, `/\evil.example`, `https:…`,
+ * `javascript:…`), or that holds control characters, is refused and the visitor goes home.
+ */
+export const HOME_PATH = '/';
+export const LOGIN_PATH = '/user/login';
+export const AUTH_CALLBACK_PATH = '/login';
+export const REGISTER_PATH = '/user/register';
+export const FORGOT_PATH = '/user/password-forgot';
+export const RESET_PATH = '/user/password-reset';
+export const ACCOUNT_PATH = '/user/account';
+export const ORDERS_PATH = '/order';
+
+/**
+ * The path itself when it is a safe local path, else null: the shared rule of the API
+ * (`localRedirectPath`), then a parse that must land on this site, and never the login pages.
+ */
+export function safeRedirect(target: string | null | undefined): string | null {
+  const local = localRedirectPath(target);
+  if (local === null || local.includes('\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(local, 'http://fuelyard.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://fuelyard.invalid') return null;
+  // Never back into the login pages themselves.
+  if (url.pathname === LOGIN_PATH || url.pathname === AUTH_CALLBACK_PATH) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `/user/login?redirect=<path>` for a visitor who needs to sign in to see `path`. */
+export function loginPathFor(path: string | null | undefined): string {
+  const safe = safeRedirect(path);
+  return safe && safe !== HOME_PATH
+    ? `${LOGIN_PATH}?redirect=${encodeURIComponent(safe)}`
+    : LOGIN_PATH;
+}
+
+/** The auth callback that finishes a login and returns to `redirect` (or home). */
+export function callbackPathFor(redirect: string | null | undefined): string {
+  const safe = safeRedirect(redirect);
+  return safe ? `${AUTH_CALLBACK_PATH}?redirect=${encodeURIComponent(safe)}` : AUTH_CALLBACK_PATH;
+}
+
+/** Where the auth callback sends the visitor: the safe `redirect` of its address, or home. */
+export function afterLogin(url: URL): string {
+  return safeRedirect(url.searchParams.get('redirect')) ?? HOME_PATH;
+}

@@ -1,0 +1,269 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  validateAccount,
+  validateChangePassword,
+  validateDeleteAccount,
+  type AuthValidation,
+} from '../../../api/domain/auth';
+import { messages } from '../../../api/domain/messages';
+import {
+  Button,
+  Heading,
+  Notice,
+  PasswordField,
+  Text,
+  TextField,
+  theme,
+  useToasts,
+} from '../../../ui';
+import {
+  AuthNetworkError,
+  authTexts,
+  deleteMe,
+  isSuccess,
+  patchMe,
+  postChangePassword,
+  useSession,
+  useSessionUser,
+  type AuthAnswer,
+  type SessionUser,
+} from '../../features/auth';
+import { AccountPageFrame } from './AccountPageFrame';
+
+const labels = messages.auth.labels;
+const t = authTexts.account;
+const toggleLabels = { show: authTexts.fields.showPassword, hide: authTexts.fields.hidePassword };
+
+const Form = styled.form`
+  display: grid;
+  gap: ${theme.space[3]};
+  max-width: 36rem;
+  padding-top: ${theme.space[4]};
+  border-top: 1px solid ${theme.colors.border};
+`;
+
+type Values = Record<string, string>;
+
+/** One small account form: the shared schema first, then the API; problems in the notices. */
+function useAccountForm(
+  initial: Values,
+  validate: (values: Values) => AuthValidation<unknown>,
+  send: (values: Values) => Promise<AuthAnswer>,
+  onSuccess: (answer: AuthAnswer) => void,
+) {
+  const toaster = useToasts();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const field = (name: string) => ({
+    name,
+    value: values[name] ?? '',
+    onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })),
+    errorMessage: errors[name],
+    validationState: errors[name] ? ('danger' as const) : ('neutral' as const),
+    isReadOnly: busy,
+  });
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = validate(values);
+    if (!checked.ok) {
+      setErrors(checked.fieldErrors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await send(values);
+      if (isSuccess(answer)) onSuccess(answer);
+      else {
+        setErrors(answer.fieldErrors ?? {});
+        toaster.danger(answer.message);
+      }
+    } catch (error) {
+      toaster.danger(error instanceof AuthNetworkError ? error.message : authTexts.networkFailure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return {
+    values,
+    setValues,
+    field,
+    busy,
+    onSubmit: (e: FormEvent<HTMLFormElement>) => void onSubmit(e),
+  };
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <Heading level={2}>{title}</Heading>
+      {children}
+    </>
+  );
+}
+
+function DetailsForm({ user }: { user: SessionUser }) {
+  const session = useSession();
+  const toaster = useToasts();
+  const form = useAccountForm(
+    {
+      fullName: user.fullName,
+      email: user.email,
+      phone: user.phone ?? '',
+      addressLine1: user.addressLine1 ?? '',
+      addressLine2: user.addressLine2 ?? '',
+      town: user.town ?? '',
+      postcode: user.postcode ?? '',
+      currentPassword: '',
+    },
+    validateAccount,
+    (values) => patchMe(values),
+    (answer) => {
+      if (answer.user) session.send({ type: 'UPDATED', user: answer.user });
+      form.setValues((v) => ({ ...v, currentPassword: '' }));
+      toaster.success(answer.message || t.saved);
+    },
+  );
+  const emailChanged = form.values.email?.trim().toLowerCase() !== user.email;
+  return (
+    <Form aria-label={t.details} noValidate onSubmit={form.onSubmit}>
+      <TextField
+        label={labels.fullName}
+        autoComplete="name"
+        isRequired
+        {...form.field('fullName')}
+      />
+      <TextField
+        label={labels.email}
+        type="email"
+        autoComplete="email"
+        isRequired
+        {...form.field('email')}
+      />
+      {emailChanged ? (
+        <PasswordField
+          label={labels.currentPassword}
+          toggleLabels={toggleLabels}
+          {...form.field('currentPassword')}
+        />
+      ) : null}
+      <TextField label={labels.phone} type="tel" autoComplete="tel" {...form.field('phone')} />
+      <TextField
+        label={labels.addressLine1}
+        autoComplete="address-line1"
+        {...form.field('addressLine1')}
+      />
+      <TextField
+        label={labels.addressLine2}
+        autoComplete="address-line2"
+        {...form.field('addressLine2')}
+      />
+      <TextField label={labels.town} autoComplete="address-level2" {...form.field('town')} />
+      <TextField label={labels.postcode} autoComplete="postal-code" {...form.field('postcode')} />
+      <div>
+        <Button type="submit" isPending={form.busy}>
+          {t.save}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function ChangePasswordForm() {
+  const toaster = useToasts();
+  const form = useAccountForm(
+    { currentPassword: '', password: '' },
+    validateChangePassword,
+    (values) =>
+      postChangePassword({
+        currentPassword: values.currentPassword ?? '',
+        password: values.password ?? '',
+      }),
+    (answer) => {
+      form.setValues({ currentPassword: '', password: '' });
+      toaster.success(answer.message || t.passwordChanged);
+    },
+  );
+  return (
+    <Form aria-label={t.passwordTitle} noValidate onSubmit={form.onSubmit}>
+      <PasswordField
+        label={labels.currentPassword}
+        toggleLabels={toggleLabels}
+        isRequired
+        {...form.field('currentPassword')}
+      />
+      <PasswordField
+        label={labels.newPassword}
+        autoComplete="new-password"
+        toggleLabels={toggleLabels}
+        description={authTexts.register.passwordHint}
+        isRequired
+        {...form.field('password')}
+      />
+      <div>
+        <Button type="submit" isPending={form.busy}>
+          {t.changePassword}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function DeleteAccountForm() {
+  const session = useSession();
+  const toaster = useToasts();
+  const navigate = useNavigate();
+  const form = useAccountForm(
+    { currentPassword: '' },
+    validateDeleteAccount,
+    (values) => deleteMe({ currentPassword: values.currentPassword ?? '' }),
+    (answer) => {
+      session.send({ type: 'SESSION_ENDED' });
+      toaster.success(answer.message || t.deleted);
+      void navigate('/', { replace: true });
+    },
+  );
+  return (
+    <Form aria-label={t.deleteTitle} noValidate onSubmit={form.onSubmit}>
+      <Notice variant="warning">{t.deleteIntro}</Notice>
+      <PasswordField
+        label={t.deleteConfirm}
+        toggleLabels={toggleLabels}
+        isRequired
+        {...form.field('currentPassword')}
+      />
+      <div>
+        <Button type="submit" variant="secondary" isPending={form.busy}>
+          {t.deleteButton}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** /user/account: the customer's details, their password, and deleting the account. */
+export default function AccountPage() {
+  const user = useSessionUser();
+  return (
+    <AccountPageFrame title={t.pageTitle} intro={t.description}>
+      {user ? (
+        <>
+          <Section title={t.details}>
+            <DetailsForm user={user} />
+          </Section>
+          <Section title={t.passwordTitle}>
+            <ChangePasswordForm />
+          </Section>
+          <Section title={t.deleteTitle}>
+            <DeleteAccountForm />
+          </Section>
+        </>
+      ) : (
+        <Text>{messages.auth.notSignedIn}</Text>
+      )}
+    </AccountPageFrame>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { RouterProvider } from 'react-aria-components';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { UserMenu } from './UserMenu';
+
+const navigate = fn();
+
+const links = [
+  { id: 'orders', label: 'Your orders', href: '/order' },
+  { id: 'account', label: 'Your account', href: '/user/account' },
+];
+
+const meta = {
+  title: 'Layout/UserMenu',
+  component: UserMenu,
+  tags: ['autodocs'],
+  args: { greeting: 'Hi, Siobhan Doherty!', links, logoutLabel: 'Logout', onLogout: fn() },
+  decorators: [
+    (Story) => (
+      <RouterProvider navigate={navigate}>
+        <div style={{ display: 'flex', justifyContent: 'flex-end', minHeight: 220 }}>
+          <Story />
+        </div>
+      </RouterProvider>
+    ),
+  ],
+  beforeEach: () => {
+    navigate.mockClear();
+  },
+} satisfies Meta<typeof UserMenu>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Playground: Story = {};
+
+/** The greeting opens the three items, in order; a page item navigates through the router. */
+export const Items: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(document.body);
+    await userEvent.click(
+      within(canvasElement).getByRole('button', { name: 'Hi, Siobhan Doherty!' }),
+    );
+    const items = await body.findAllByRole('menuitem');
+    await expect(items.map((item) => item.textContent)).toEqual([
+      'Your orders',
+      'Your account',
+      'Logout',
+    ]);
+    await userEvent.click(body.getByRole('menuitem', { name: 'Your orders' }));
+    await expect(navigate).toHaveBeenCalledWith('/order', undefined);
+  },
+};
+
+/** Keyboard only: ArrowDown opens, ArrowUp wraps to Logout, Enter logs out. */
+export const LogoutByKeyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: 'Hi, Siobhan Doherty!' });
+    trigger.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const first = await within(document.body).findByRole('menuitem', { name: 'Your orders' });
+    await waitFor(() => expect(first).toHaveFocus());
+    await userEvent.keyboard('{ArrowUp}');
+    await waitFor(() =>
+      expect(within(document.body).getByRole('menuitem', { name: 'Logout' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onLogout).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** While logging out, Logout cannot be chosen again. */
+export const LoggingOut: Story = {
+  args: { isLoggingOut: true },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: /^Hi,/ }));
+    const logout = await within(document.body).findByRole('menuitem', { name: 'Logout' });
+    await expect(logout).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onLogout).not.toHaveBeenCalled();
+  },
+};
+
+/** Designers: short and long names. */
+export const All: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: '1rem', justifyItems: 'end' }}>
+      <UserMenu {...args} greeting="Hi, Jo!" />
+      <UserMenu {...args} greeting="Hi, Siobhan Doherty!" />
+      <UserMenu {...args} greeting="Hi, Aodhán Ó Fearghail-McAllister!" />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('button')).toHaveLength(3);
+  },
+};

@@ -1,0 +1,1 @@
+export { LOGOUT_ID, UserMenu, type UserMenuLink, type UserMenuProps } from './UserMenu';
