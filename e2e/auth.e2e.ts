@@ -181,6 +181,112 @@ describe('customer accounts', () => {
     await greeting(page, 'Reset Person').waitFor();
   });
 
+  it('account: new name in the header, a changed password, then deletion signs out for good', async () => {
+    const email = uniqueEmail('account');
+    const { page } = await open('/');
+    await register(page, 'Orla Quinn', email);
+    await greeting(page, 'Orla Quinn').click();
+    await page.getByRole('menuitem', { name: 'Your account' }).click();
+    await page.waitForURL(`${baseURL}/user/account`);
+    const t = authTexts.account;
+
+    const details = page.getByRole('form', { name: t.details });
+    await details.getByRole('textbox', { name: labels.fullName }).fill('Orla Quinn-Byrne');
+    await details.getByRole('button', { name: t.save }).click();
+    await greeting(page, 'Orla Quinn-Byrne').waitFor();
+
+    const change = page.getByRole('form', { name: t.passwordTitle });
+    await change.getByLabel(labels.currentPassword, { exact: true }).fill(password);
+    await change.getByLabel(labels.newPassword, { exact: true }).fill('peat fire by the shore');
+    await change.getByRole('button', { name: t.changePassword }).click();
+    await page.getByText(t.passwordChanged).first().waitFor();
+    await logout(page, 'Orla Quinn-Byrne');
+    await login(page, email, 'peat fire by the shore');
+    await greeting(page, 'Orla Quinn-Byrne').waitFor();
+
+    await page.goto(`${baseURL}/user/account`);
+    await waitForHydration(page);
+    const remove = page.getByRole('form', { name: t.deleteTitle });
+    await remove.getByLabel(t.deleteConfirm, { exact: true }).fill('peat fire by the shore');
+    await remove.getByRole('button', { name: t.deleteButton }).click();
+    await page.waitForURL(`${baseURL}/`);
+    await page.getByRole('link', { name: 'Customer Login' }).waitFor();
+    // The account is gone: its e-mail and password no longer sign in.
+    await page.goto(`${baseURL}/user/login`);
+    await waitForHydration(page);
+    await login(page, email, 'peat fire by the shore');
+    await page.getByText(messages.auth.invalidCredentials).first().waitFor();
+    await expect(page.getByRole('link', { name: 'Customer Login' }).count()).resolves.toBe(1);
+  });
+
+  it('a guest order is claimed into an account from its order page, with its token', async () => {
+    const { page } = await open('/');
+    // A guest checks out (through the API, from the page, so the same cart cookie is used).
+    const placed = await page.evaluate(async () => {
+      const send = (method: string, path: string, body: unknown, headers = {}) =>
+        fetch(path, {
+          method,
+          headers: { accept: 'application/json', 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
+      await send('PUT', '/api/cart/postcode', { postcode: 'BT11AA' });
+      const q = '{ oil: oils(limit: -1) { id title sizes { id title price } } }';
+      const res = await fetch(`/api/graphql?query=${encodeURIComponent(q)}`);
+      const { data } = (await res.json()) as {
+        data: { oil: { id: string; title: string; sizes: { id: string; title: string }[] }[] };
+      };
+      const oil = data.oil.find((o) => o.title === 'Kerosene Heating Oil');
+      const size = oil?.sizes.find((s) => s.title === '500 Litres');
+      await send('POST', '/api/cart/items', {
+        type: 'oil',
+        productId: Number(oil?.id),
+        attributeId: Number(size?.id),
+        quantity: 1,
+      });
+      const checkout = await send(
+        'POST',
+        '/api/checkout',
+        {
+          fullName: 'Guest Person',
+          email: 'guest.person@example.co.uk',
+          phone: '028 9032 1234',
+          addressLine1: '3 Shore Road',
+          addressLine2: '',
+          town: 'Belfast',
+          postcode: 'BT11AA',
+          instructions: '',
+          domesticUse: false,
+          acceptTerms: true,
+        },
+        { 'Idempotency-Key': `claim-${Date.now()}` },
+      );
+      return (await checkout.json()) as {
+        order: { id: string; number: string };
+        orderToken: string;
+      };
+    });
+    expect(placed.order.number).toMatch(/^FY-\d+$/);
+
+    await register(page, 'Claire Keenan', uniqueEmail('claire'));
+    await page.goto(`${baseURL}/order/${placed.order.id}?token=${placed.orderToken}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: authTexts.claim.button }).click();
+    await page.getByText(messages.order.claimed).first().waitFor();
+
+    await page.goto(`${baseURL}/order`);
+    await waitForHydration(page);
+    const orders = page.getByRole('table', { name: authTexts.orders.pageTitle });
+    await orders.waitFor();
+    await orders.getByRole('cell', { name: placed.order.number }).waitFor();
+
+    // Its owner opens it without the token, in a new tab (which holds no token).
+    const tab = await page.context().newPage();
+    await tab.goto(`${baseURL}/order/${placed.order.id}`);
+    await waitForHydration(tab);
+    await tab.getByText(placed.order.number).first().waitFor();
+    await tab.close();
+  });
+
   it('keyboard only: register, then log out and log in', async () => {
     const email = uniqueEmail('keys');
     const { page } = await open('/user/register');
