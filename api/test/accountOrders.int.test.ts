@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '../db/schema';
 import { messages } from '../domain/messages';
 import { crossSiteMessage } from '../middleware/crossSite';
+import { deletedCustomerName } from '../services/auth/service';
 import {
   agentFor,
   checkoutForm,
@@ -188,7 +189,7 @@ describe(`orders of signed-in customers (${usingPostgres ? 'PostgreSQL' : 'PGlit
   );
 
   it(
-    'deleting the account keeps its orders and their snapshot',
+    'deleting the account keeps its orders, their lines and money, without the person',
     async () => {
       const { agent, email, password } = await shopper(true);
       const placed = await placeOrder(agent, email);
@@ -199,7 +200,19 @@ describe(`orders of signed-in customers (${usingPostgres ? 'PostgreSQL' : 'PGlit
         .send({ currentPassword: password });
       expect(gone.status).toBe(200);
       const [row] = await db().select().from(orders).where(eq(orders.id, placed.order.id));
-      expect(row).toMatchObject({ customerId: id, email, fullName: checkoutForm().fullName });
+      expect(row).toMatchObject({
+        customerId: id,
+        fullName: deletedCustomerName,
+        email: `deleted-${placed.order.id}@deleted.invalid`,
+        phone: '',
+        addressLine1: '',
+        addressLine2: null,
+        instructions: null,
+        postcode: 'BT11AA',
+        total: placed.order.total,
+      });
+      expect(JSON.stringify(row)).not.toContain(email);
+      expect(JSON.stringify(row)).not.toContain(checkoutForm().fullName);
       // The guest link still works; the signed-out browser cannot list anything.
       const withToken = await agentFor(t)
         .get(`/api/orders/${placed.order.id}`)

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AuthConfig, MailConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { deleteInBatches, type BatchBounds } from '../../db/raw';
-import { mailOutbox, passwordResetTokens, sessions, users } from '../../db/schema';
+import { mailOutbox, orders, passwordResetTokens, sessions, users } from '../../db/schema';
 import type { AccountForm, SessionUser } from '../../domain/auth';
 import { escapeHtml } from '../../domain/html';
 import { messages } from '../../domain/messages';
@@ -86,6 +86,9 @@ export interface NewSession {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** The name an order keeps once its customer has deleted their account. */
+export const deletedCustomerName = 'Deleted customer';
 
 export function createAuthService({ db, config, site }: AuthServiceDeps) {
   const ttlMs = config.auth.sessionTtlDays * dayMs;
@@ -352,6 +355,21 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
           .where(eq(users.id, userId));
         await tx.delete(sessions).where(eq(sessions.userId, userId));
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+        // The orders stay, as UK law keeps sales records for six years, but without the person:
+        // name, contact details, street address and instructions go; the lines, the money, the
+        // date, the town and the postcode stay.
+        await tx
+          .update(orders)
+          .set({
+            fullName: deletedCustomerName,
+            email: sql`'deleted-' || ${orders.id} || '@deleted.invalid'`,
+            phone: '',
+            addressLine1: '',
+            addressLine2: null,
+            instructions: null,
+            updatedAt: now,
+          })
+          .where(eq(orders.customerId, userId));
       });
     },
 
