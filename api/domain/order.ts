@@ -100,13 +100,8 @@ export interface CheckoutSummary extends OrderMoney {
   kilograms: number;
 }
 
-/** An order as its holder sees it (GET /api/orders/{id}). */
-export interface OrderView extends OrderMoney {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  createdAt: string;
-  paidAt: string | null;
+/** Who an order is for and where it goes, as the customer gave them at checkout. */
+export interface OrderContact {
   fullName: string;
   email: string;
   phone: string;
@@ -116,4 +111,13 @@ export interface OrderView extends OrderMoney {
   postcode: string;
   instructions: string | null;
   domesticUse: boolean;
+}
+
+/** An order as its holder sees it (GET /api/orders/{id}). */
+export interface OrderView extends OrderMoney, OrderContact {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  createdAt: string;
+  paidAt: string | null;
 }

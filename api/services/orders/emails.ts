@@ -5,24 +5,16 @@
  */
 import { escapeHtml } from '../../domain/html';
 import { formatPence } from '../../domain/money';
-import type { VatRate } from '../../domain/order';
+import type { OrderContact, VatRate } from '../../domain/order';
 import type { SiteConfig } from '../../domain/site';
 import { storedVatBreakdown } from '../../domain/vat';
 
-export interface EmailOrder {
+/** An order as the e-mails need it (dates as Date, lines without their catalogue ids). */
+export interface EmailOrder extends OrderContact {
   id: string;
   number: string;
   createdAt: Date;
   paidAt: Date | null;
-  fullName: string;
-  email: string;
-  phone: string;
-  addressLine1: string;
-  addressLine2: string | null;
-  town: string;
-  postcode: string;
-  instructions: string | null;
-  domesticUse: boolean;
   subtotal: number;
   deliveryCharge: number;
   vatAdjustment: number;
