@@ -58,6 +58,9 @@ export default async function setup(project: TestProject) {
     SMTP_URL: '',
     ANALYTICS_SCRIPT_URL: `${analytics.url}/script.js`,
     ANALYTICS_DOMAIN: 'fuelyard.test',
+    // Every browser here comes from 127.0.0.1, so the suites' logins and registrations would
+    // share one address's limit (10 per 15 minutes); the limit itself is tested in the API suite.
+    LOGIN_RATE_LIMIT: '1000',
   });
   project.provide('baseURL', server.url);
   project.provide('analyticsURL', analytics.url);
