@@ -163,13 +163,24 @@ const driverMessages = [
 ];
 
 /**
+ * `error` and the errors of its `cause` chain, outermost first: objects only, and at most 8 (a
+ * chain may loop). Drizzle wraps a driver's error as the cause of its "Failed query: …".
+ */
+export function* causeChain(error: unknown): Generator<object> {
+  let current = error;
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    yield current;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+/**
  * True when `error` (or anything in its `cause` chain, as Drizzle wraps driver errors in "Failed
  * query: …") says the database did not answer in time, refused, or lost the connection: worth
  * retrying in a moment, and a 503, not a 500. The one place that knows these errors.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+  for (const current of causeChain(error)) {
     if (current instanceof DatabaseUnavailableError) return true;
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string') {
@@ -181,7 +192,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     // AggregateError (a host with several addresses, all refused).
     const errors = (current as { errors?: unknown }).errors;
     if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
-    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }

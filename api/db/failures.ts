@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '../errors';
+import { causeChain, isDatabaseUnavailable } from '../errors';
 
 /**
  * True when `error`, or anything in its `cause` chain, is a failed query (Drizzle's
@@ -9,12 +9,10 @@ import { isDatabaseUnavailable } from '../errors';
  */
 export function isDatabaseFailure(error: unknown): boolean {
   if (isDatabaseUnavailable(error)) return true;
-  let current: unknown = error;
-  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+  for (const current of causeChain(error)) {
     if (typeof (current as { query?: unknown }).query === 'string' && 'params' in current) {
       return true;
     }
-    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }

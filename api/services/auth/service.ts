@@ -8,7 +8,7 @@ import type { AccountForm, SessionUser } from '../../domain/auth';
 import { escapeHtml } from '../../domain/html';
 import { messages } from '../../domain/messages';
 import type { SiteConfig } from '../../domain/site';
-import { ConflictError } from '../../errors';
+import { causeChain, ConflictError } from '../../errors';
 import { messageIdDomain } from '../enquiry/service';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
 
@@ -412,13 +412,9 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
   };
 }
 
+/** PostgreSQL's unique_violation (23505), also under Drizzle's "Failed query: …". */
 function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return [...causeChain(error)].some((e) => (e as { code?: unknown }).code === '23505');
 }
 
 /** The reset e-mail: the link, how long it works, and what to do if it was not asked for. */
