@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config';
 import { DatabaseUnavailableError } from '../errors';
+import { withDeadline } from '../deadline';
 import { migrationsDir } from '../paths';
 import { dataDirError, isDataDirProblem, postgresError } from '../startupError';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
@@ -77,32 +78,9 @@ function timed(text: string, values: unknown[], timeoutMs: number): pg.QueryConf
 /** setTimeout's longest delay: "no limit" for the client-side query timeout of one query. */
 const noQueryTimeout = 2_147_483_647;
 
-/**
- * `promise`, or a DatabaseUnavailableError after `ms`. What `promise` gives after the deadline is
- * handed to `late` (to give a connection back).
- */
-function withDeadline<T>(promise: Promise<T>, ms: number, late: (value: T) => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    let expired = false;
-    const timer = setTimeout(() => {
-      expired = true;
-      reject(
-        new DatabaseUnavailableError(new Error(`No answer from the database within ${ms} ms`)),
-      );
-    }, ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        if (expired) late(value);
-        else resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
+/** A DatabaseUnavailableError for a database that gave no answer within `ms`. */
+const noAnswerWithin = (ms: number) => () =>
+  new DatabaseUnavailableError(new Error(`No answer from the database within ${ms} ms`));
 
 /** The socket under a node-postgres client (not part of its typed API). */
 function socketOf(client: pg.ClientBase): { destroy(): void } | undefined {
@@ -192,7 +170,7 @@ async function openPglite(dataDir: string, lockDir: string): Promise<DatabaseHan
       ),
     // One in-process connection: a query cannot be cancelled, only no longer waited for.
     ping: async (timeoutMs = defaultDatabaseTimeouts.queryMs) => {
-      await withDeadline(client.query('select 1'), timeoutMs, () => undefined);
+      await withDeadline(client.query('select 1'), timeoutMs, noAnswerWithin(timeoutMs));
     },
     close: once(async () => {
       try {
@@ -266,7 +244,12 @@ async function openPostgres(
       const deadline = Date.now() + timeoutMs;
       // Waiting for a connection (a frozen link, a busy pool) counts against the same deadline;
       // one that comes too late goes straight back.
-      const client = await withDeadline(pool.connect(), timeoutMs, (late) => late.release());
+      const client = await withDeadline(
+        pool.connect(),
+        timeoutMs,
+        noAnswerWithin(timeoutMs),
+        (late) => late.release(),
+      );
       try {
         await client.query(timed('select 1', [], Math.max(1, deadline - Date.now())));
       } catch (error) {

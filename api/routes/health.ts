@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { DatabaseHandle } from '../db/client';
+import { withDeadline } from '../deadline';
 import { ServiceUnavailableError } from '../errors';
 
 export interface HealthOptions {
@@ -33,20 +34,16 @@ export function healthRoutes(database: DatabaseHandle, options: HealthOptions): 
       ctx.body = { code: 503, message: 'The server is shutting down.' };
       return;
     }
-    let timer: NodeJS.Timeout | undefined;
     try {
-      // ping() gives up (and gives back its connection) by itself; the race is a backstop, so
-      // that this answer never waits longer than the timeout whatever the driver does.
-      await Promise.race([
+      // ping() gives up (and gives back its connection) by itself; the deadline is a backstop,
+      // so that this answer never waits longer than the timeout whatever the driver does.
+      await withDeadline(
         database.ping(options.timeoutMs),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('health timeout')), options.timeoutMs + 50);
-        }),
-      ]);
+        options.timeoutMs + 50,
+        () => new Error('health timeout'),
+      );
     } catch {
       throw new ServiceUnavailableError('The database is not answering.', { retryAfterSeconds });
-    } finally {
-      clearTimeout(timer);
     }
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { code: 200, message: 'ok', database: database.driver };

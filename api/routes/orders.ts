@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'koa';
 import type { Database } from '../db/client';
+import { withDeadline } from '../deadline';
 import { orders } from '../db/schema';
 import { messages } from '../domain/messages';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../errors';
@@ -74,21 +75,14 @@ export function orderRoutes({
     for (const [id, at] of lastAsked) if (now - at >= everyMs) lastAsked.delete(id);
     if (lastAsked.has(order.id)) return false;
     lastAsked.set(order.id, now);
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
+      await withDeadline(
         reconcileOrder(order.id, origin),
-        new Promise((_resolve, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`No answer from reconciliation within ${timeoutMs} ms`)),
-            timeoutMs,
-          );
-        }),
-      ]);
+        timeoutMs,
+        () => new Error(`No answer from reconciliation within ${timeoutMs} ms`),
+      );
     } catch (error) {
       logger.warn({ err: error, orderId: order.id }, 'reconciling a returned order failed');
-    } finally {
-      clearTimeout(timer);
     }
     return true;
   }

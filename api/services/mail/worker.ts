@@ -2,6 +2,7 @@ import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { withDeadline } from '../../deadline';
 import type { Logger } from '../../logger';
 import type { Mailer } from './mailer';
 
@@ -236,26 +237,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     });
   }
 
-  /** `work`, or a rejection after `ms`. What `work` does later is harmless: it is guarded by `stillOurs`. */
-  function within<T>(work: Promise<T>, ms: number): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const timeout = setTimeout(
-        () => reject(new Error(`No answer from the database within ${Math.round(ms)} ms`)),
-        ms,
-      );
-      work.then(
-        (value) => {
-          clearTimeout(timeout);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clearTimeout(timeout);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
-  }
-
   type Recorded = { kind: 'recorded'; rows: number } | { kind: 'gave-up'; reason: string };
 
   /**
@@ -278,10 +259,16 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           reason: until === stopDeadline ? 'shutting down' : 'the lease is about to run out',
         };
       }
+      // The first try always gets a fair chance, whatever is left of the window.
+      const waitMs = attempt === 1 ? Math.max(left, 1_000) : left;
       try {
         return {
           kind: 'recorded',
-          rows: await within(write(), attempt === 1 ? Math.max(left, 1_000) : left),
+          rows: await withDeadline(
+            write(),
+            waitMs,
+            () => new Error(`No answer from the database within ${Math.round(waitMs)} ms`),
+          ),
         };
       } catch (error) {
         const delayMs = retryDelayMs(attempt, recordBackoff, random);
