@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
-import type { Config } from './config';
+import { paymentProviderLabel, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { MethodNotAllowedError, NotFoundError } from './errors';
 import type { Logger } from './logger';
@@ -151,7 +151,11 @@ export function createApp({
         ssr,
         (query, variables) => catalogue.execute(query, variables),
         logger,
-        { analytics: config.analytics, testPayments: payments.testMode },
+        {
+          analytics: config.analytics,
+          testPayments: payments.testMode,
+          paymentProvider: paymentProviderLabel(payments.provider.name),
+        },
         (ctx) => carts.view(ctx.cookies.get(cartCookieName)),
         config.publicUrl,
         (ctx, domesticUse) => checkout.summary(ctx.cookies.get(cartCookieName), domesticUse),

@@ -5,8 +5,34 @@ import { site } from './domain/site';
 import { projectRoot } from './paths';
 
 /** The payment providers PAYMENT_PROVIDER may name. */
-export const paymentProviders = ['test'] as const;
+export const paymentProviders = ['test', 'worldpay'] as const;
 export type PaymentProviderName = (typeof paymentProviders)[number];
+const paymentProviderLabels: Record<PaymentProviderName, string | null> = {
+  test: null,
+  worldpay: 'Worldpay',
+};
+
+/** The provider's name as customers know it (the footer's payment logo); null for `test`. */
+export function paymentProviderLabel(name: string): string | null {
+  return Object.hasOwn(paymentProviderLabels, name)
+    ? paymentProviderLabels[name as PaymentProviderName]
+    : null;
+}
+
+/** A setting PAYMENT_PROVIDER=worldpay cannot do without: the server refuses to start. */
+function worldpayRequired(name: string) {
+  return yup
+    .string()
+    .trim()
+    .when('PAYMENT_PROVIDER', {
+      is: (provider: unknown) =>
+        String(provider ?? '')
+          .trim()
+          .toLowerCase() === 'worldpay',
+      then: (field) => field.required(`${name} is required when PAYMENT_PROVIDER=worldpay`),
+      otherwise: (field) => field.optional(),
+    });
+}
 
 /**
  * Every environment variable Fuelyard reads, validated once at start-up. A bad value stops the
@@ -171,8 +197,7 @@ const schema = yup.object({
     .lowercase()
     .oneOf(['auto', 'true', 'false'], 'COOKIE_SECURE must be auto, true or false')
     .default('auto'),
-  // Payments (docs/payments.md). Only the built-in test provider exists so far; the Worldpay and
-  // Stripe adapters add their names and settings.
+  // Payments (docs/payments.md): the built-in test provider (the default) or Worldpay.
   PAYMENT_PROVIDER: yup
     .string()
     .trim()
@@ -187,6 +212,33 @@ const schema = yup.object({
     .max(200, 'PAYMENT_TEST_WEBHOOK_SECRET must be at most 200 characters')
     .optional(),
   PAYMENT_SESSION_TTL_MINUTES: yup.number().integer().min(5).max(1440).default(60),
+  // Access Worldpay (PAYMENT_PROVIDER=worldpay): the API, its Basic-auth credentials, the
+  // merchant entity and the webhook secrets. All but the URL and key id are required then.
+  WORLDPAY_API_URL: yup
+    .string()
+    .trim()
+    .matches(/^https?:\/\/[^\s]+$/, 'WORLDPAY_API_URL must be an http(s) URL')
+    .default('https://try.access.worldpay.com'),
+  WORLDPAY_USERNAME: worldpayRequired('WORLDPAY_USERNAME').max(200),
+  WORLDPAY_PASSWORD: worldpayRequired('WORLDPAY_PASSWORD').max(500),
+  WORLDPAY_ENTITY: worldpayRequired('WORLDPAY_ENTITY').matches(
+    /^[A-Za-z0-9]{1,32}$/,
+    'WORLDPAY_ENTITY must be letters and digits (for example POxxxxxxxxx or default)',
+  ),
+  WORLDPAY_WEBHOOK_SECRET: worldpayRequired('WORLDPAY_WEBHOOK_SECRET')
+    .min(16, 'WORLDPAY_WEBHOOK_SECRET must be at least 16 characters')
+    .max(500),
+  WORLDPAY_WEBHOOK_KEY_ID: yup
+    .string()
+    .trim()
+    .matches(/^[A-Za-z0-9_-]{1,64}$/, 'WORLDPAY_WEBHOOK_KEY_ID must be letters, digits, - or _')
+    .default('1'),
+  WORLDPAY_WEBHOOK_SECRET_PREVIOUS: yup
+    .string()
+    .trim()
+    .min(16, 'WORLDPAY_WEBHOOK_SECRET_PREVIOUS must be at least 16 characters')
+    .max(500)
+    .optional(),
   // Who receives the new-order notice; unset, MAIL_TO.
   ORDERS_MAIL_TO: yup
     .string()
@@ -258,6 +310,20 @@ export interface PaymentsConfig {
   sessionTtlMinutes: number;
   /** The new-order notice goes here (ORDERS_MAIL_TO, else MAIL_TO). */
   ordersMailTo: string[];
+  /** Access Worldpay's settings; null unless PAYMENT_PROVIDER=worldpay. */
+  worldpay: WorldpayConfig | null;
+}
+
+/** PAYMENT_PROVIDER=worldpay: Access Worldpay Hosted Payment Pages (docs/payments.md). */
+export interface WorldpayConfig {
+  /** WORLDPAY_API_URL, without a trailing slash. */
+  apiUrl: string;
+  username: string;
+  password: string;
+  /** merchant.entity of every payment. */
+  entity: string;
+  /** Webhook secrets: the current one under its key id, and the previous one while rotating. */
+  webhook: { keyId: string; secret: string; previousSecret: string | undefined };
 }
 
 /** Limits on database work, in milliseconds (PostgreSQL only). */
@@ -415,6 +481,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionTtlMinutes: parsed.PAYMENT_SESSION_TTL_MINUTES,
       ordersMailTo: splitAddresses(parsed.ORDERS_MAIL_TO ?? parsed.MAIL_TO) ??
         splitAddresses(parsed.MAIL_TO) ?? [site.email],
+      worldpay:
+        parsed.PAYMENT_PROVIDER === 'worldpay'
+          ? {
+              apiUrl: parsed.WORLDPAY_API_URL.replace(/\/+$/, ''),
+              username: parsed.WORLDPAY_USERNAME ?? '',
+              password: parsed.WORLDPAY_PASSWORD ?? '',
+              entity: parsed.WORLDPAY_ENTITY ?? '',
+              webhook: {
+                keyId: parsed.WORLDPAY_WEBHOOK_KEY_ID,
+                secret: parsed.WORLDPAY_WEBHOOK_SECRET ?? '',
+                previousSecret: parsed.WORLDPAY_WEBHOOK_SECRET_PREVIOUS,
+              },
+            }
+          : null,
     },
   };
 }

@@ -28,6 +28,11 @@ export interface PublicConfig {
    * no money is ever taken.
    */
   testPayments: boolean;
+  /**
+   * The card payment provider's name for the footer's payment logo ("Worldpay"); absent or null
+   * for the built-in test provider (the logo then names none).
+   */
+  paymentProvider?: string | null;
 }
 
 export interface RenderContext {

@@ -66,7 +66,7 @@ export function jsonBody({
     const declaredLength = ctx.get('Content-Length');
     const hasBody =
       ctx.get('Transfer-Encoding') !== '' || (declaredLength !== '' && declaredLength !== '0');
-    if (contentType !== '' || hasBody) checkMediaType(contentType);
+    if (contentType !== '' || hasBody) checkMediaType(contentType, keepRaw);
     const request = ctx.request;
     request.body = undefined;
     request.rawBody = undefined;
@@ -93,9 +93,15 @@ export function jsonBody({
   };
 }
 
-function checkMediaType(header: string): void {
+/**
+ * `application/json`; on the raw-body (webhook) paths also a vendor JSON type such as Access
+ * Worldpay's `application/vnd.worldpay.events-v1.hal+json` (the signature guards those paths).
+ */
+function checkMediaType(header: string, vendorJson: boolean): void {
   const [type = '', ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());
-  if (type !== 'application/json') throw new UnsupportedMediaTypeError(bodyMessages.notJson);
+  const json =
+    type === 'application/json' || (vendorJson && /^application\/[a-z0-9.-]+\+json$/.test(type));
+  if (!json) throw new UnsupportedMediaTypeError(bodyMessages.notJson);
   for (const parameter of parameters) {
     const [name, value = ''] = parameter.split('=').map((part) => part.trim());
     if (name === 'charset' && value.replace(/^"|"$/g, '') !== 'utf-8') {

@@ -48,6 +48,8 @@ export type ApplyOutcome =
   | 'late_payment'
   /** Recorded; no order matches it. */
   | 'unknown_order'
+  /** Recorded and acknowledged; an event of a kind that moves no order (settled, refunded). */
+  | 'recorded'
   /** Verified, of a kind the shop does not act on (nothing recorded). */
   | 'unhandled';
 
@@ -111,7 +113,7 @@ export async function applyPaymentEvent(
       .values({
         provider,
         eventId: event.id,
-        type: event.type,
+        type: event.type === 'other' ? (event.providerType ?? 'other').slice(0, 64) : event.type,
         amount: event.amount,
         currency: event.currency,
         outcome: 'received',
@@ -130,6 +132,13 @@ export async function applyPaymentEvent(
 
     const session = await findSession(tx, provider, event);
     const orderId = await findOrderId(tx, event, session);
+    if (event.type === 'other') {
+      logger.info(
+        { eventId: event.id, orderId, providerType: event.providerType },
+        'payment event recorded; it moves no order',
+      );
+      return finish('recorded', orderId);
+    }
     if (orderId === null) {
       logger.warn(
         { eventId: event.id, type: event.type },
@@ -152,7 +161,13 @@ export async function applyPaymentEvent(
     const current = order.status;
     const log = { eventId: event.id, orderId, type: event.type, from: current };
 
-    if (event.amount !== order.total || event.currency.toUpperCase() !== order.currency) {
+    // A success must name the order's amount and currency; any other event is checked when it
+    // names them (Worldpay's refused and error carry no amount).
+    const named = event.amount !== null || event.currency !== null;
+    if (
+      (event.type === 'succeeded' || named) &&
+      (event.amount !== order.total || event.currency?.toUpperCase() !== order.currency)
+    ) {
       // The amounts are logged (they are not personal data); the order waits for staff.
       if (canMoveOrder(current, 'needs_review')) {
         await moveOrder(tx, orderId, 'needs_review');

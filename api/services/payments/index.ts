@@ -28,6 +28,7 @@ import {
 } from './sweep';
 import { createTestProvider, type TestHostedPage } from './test/provider';
 import { WebhookVerificationError, type PaymentEvent, type PaymentProvider } from './types';
+import { createWorldpayProvider } from './worldpay/provider';
 import type { WebhookHeaders } from './types';
 
 export type { ApplyOptions, ApplyOutcome, ApplyResult } from './events';
@@ -174,6 +175,12 @@ function buildProvider(
         webhookSecret: config.payments.testWebhookSecret,
       });
       return { provider: test.provider, testPage: test.page };
+    }
+    case 'worldpay': {
+      const worldpay = config.payments.worldpay;
+      // loadConfig refuses PAYMENT_PROVIDER=worldpay without its settings; this is a second guard.
+      if (!worldpay) throw new Error('PAYMENT_PROVIDER=worldpay needs the WORLDPAY_* settings.');
+      return { provider: createWorldpayProvider({ config: worldpay, logger }), testPage: null };
     }
   }
 }

@@ -86,7 +86,9 @@ export async function startPaymentSession(
         attempt,
         reference,
         returnUrl: `${origin}/checkout/process?order=${encodeURIComponent(order.id)}`,
+        declinedUrl: `${origin}/checkout?payment=declined`,
         cancelUrl: `${origin}/checkout?payment=cancelled`,
+        expiredUrl: `${origin}/checkout?payment=expired`,
         expiresAt,
       });
     } catch (error) {

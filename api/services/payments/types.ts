@@ -37,9 +37,14 @@ export interface CreateSessionInput {
   attempt: number;
   /** A reference unique per attempt, made from the order number (FY-100001-2). */
   reference: string;
-  /** Absolute URLs the provider's page returns the browser to. */
+  /**
+   * Absolute URLs the provider's page returns the browser to: after paying (or while a payment is
+   * pending), after a decline or an error, after a cancel, after the page ran out of time.
+   */
   returnUrl: string;
+  declinedUrl: string;
   cancelUrl: string;
+  expiredUrl: string;
   expiresAt: Date;
 }
 
@@ -63,13 +68,23 @@ export type PaymentEventType = 'succeeded' | 'failed' | 'cancelled' | 'expired';
 export interface PaymentEvent {
   /** The provider's event id: unique per provider, the de-duplication key. */
   id: string;
-  type: PaymentEventType;
+  /**
+   * What the event means for the order; `other` for an event that moves no order (Worldpay's
+   * settled or refunded): it is recorded, de-duplicated and acknowledged, and nothing changes.
+   */
+  type: PaymentEventType | 'other';
+  /** The provider's own name for the event (authorized, settled, …), recorded for `other`. */
+  providerType?: string;
   orderId: string | null;
   /** The session or reference the event names, to find the order when orderId is absent. */
   sessionId: string | null;
   reference: string | null;
-  amount: Pence;
-  currency: string;
+  /**
+   * What the provider says was paid, in pence; null when its event carries no amount (Worldpay's
+   * refused and error do not). A success without an amount is never taken as paid.
+   */
+  amount: Pence | null;
+  currency: string | null;
   /** A decline reason to show the customer, when the provider gives one. */
   reason?: string;
 }

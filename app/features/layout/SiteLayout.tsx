@@ -122,6 +122,7 @@ function useRootData() {
     /** The cart the server rendered with: it seeds the cart store. */
     initialCart: root?.cart ?? emptyCartView(),
     analytics: root?.publicConfig?.analytics ?? null,
+    paymentProvider: root?.publicConfig?.paymentProvider ?? undefined,
     coalCategories: (root?.catalogue?.coal ?? []).map((c) => ({ title: c.title, slug: c.slug })),
     year: root?.year ?? new Date().getFullYear(),
   };
@@ -148,7 +149,7 @@ function HomeLogo() {
 function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode }) {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { coalCategories, year, analytics } = useRootData();
+  const { coalCategories, year, analytics, paymentProvider } = useRootData();
   const cartCount = useCart().cart.count;
   const session = useSession();
   const user = useSessionUser();
@@ -217,7 +218,7 @@ function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode 
           email={site.email}
           phones={phones}
           enquiryHref={paths.contact}
-          paymentLogo={<PaymentLogo />}
+          paymentLogo={<PaymentLogo provider={paymentProvider} />}
           note={messages.footerNote}
           year={year}
         />

@@ -52,6 +52,7 @@ export const testProviderHarness: ProviderHarness = {
       provider: test.provider,
       testPage: test.page,
       timestamped: true,
+      queryEventIds: true,
       faults: upstream,
       retrieveAttempts: retrievePolicy.attempts,
       async customer(session, choice, { shopUrl, deliver }) {

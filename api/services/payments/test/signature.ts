@@ -4,6 +4,7 @@
  * Several v1 entries may be given (a secret being rotated); one matching is enough.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { headerValue } from '../headers';
 import { WebhookVerificationError, type WebhookHeaders } from '../types';
 
 export const signatureHeader = 'fuelyard-signature';
@@ -24,14 +25,6 @@ export function signatureHeaderValue(
   timestamp: number = Math.floor(Date.now() / 1000),
 ): string {
   return `t=${timestamp},v1=${signPayload(secret, timestamp, rawBody)}`;
-}
-
-function headerValue(headers: WebhookHeaders, name: string): string | undefined {
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() !== name) continue;
-    return Array.isArray(value) ? value.join(',') : value;
-  }
-  return undefined;
 }
 
 /**
