@@ -211,6 +211,7 @@ describe('loadConfig', () => {
       testWebhookSecret: undefined,
       sessionTtlMinutes: 60,
       ordersMailTo: ['info@fuelyard.co.uk'],
+      worldpay: null,
     });
     expect(loadConfig({ MAIL_TO: 'a@shop.example, b@shop.example' }).payments.ordersMailTo).toEqual(
       ['a@shop.example', 'b@shop.example'],
@@ -230,7 +231,74 @@ describe('loadConfig', () => {
       testWebhookSecret: 'a-long-enough-test-secret',
       sessionTtlMinutes: 30,
       ordersMailTo: ['orders@shop.example'],
+      worldpay: null,
     });
+  });
+
+  it('reads the Worldpay settings, with the try environment and key id 1 by default', () => {
+    const env = {
+      PAYMENT_PROVIDER: 'worldpay',
+      WORLDPAY_USERNAME: 'try-user',
+      WORLDPAY_PASSWORD: 'try-password',
+      WORLDPAY_ENTITY: 'PO4080000001',
+      WORLDPAY_WEBHOOK_SECRET: 'a-webhook-secret-of-some-length',
+    };
+    expect(loadConfig(env).payments.worldpay).toEqual({
+      apiUrl: 'https://try.access.worldpay.com',
+      username: 'try-user',
+      password: 'try-password',
+      entity: 'PO4080000001',
+      webhook: { keyId: '1', secret: 'a-webhook-secret-of-some-length', previousSecret: undefined },
+    });
+    expect(
+      loadConfig({
+        ...env,
+        WORLDPAY_API_URL: 'https://access.worldpay.com/',
+        WORLDPAY_WEBHOOK_KEY_ID: '3',
+        WORLDPAY_WEBHOOK_SECRET_PREVIOUS: 'the-old-webhook-secret-0000',
+      }).payments.worldpay,
+    ).toMatchObject({
+      apiUrl: 'https://access.worldpay.com',
+      webhook: { keyId: '3', previousSecret: 'the-old-webhook-secret-0000' },
+    });
+    // Without PAYMENT_PROVIDER=worldpay its settings are not needed, nor used.
+    expect(loadConfig({ WORLDPAY_USERNAME: 'try-user' }).payments.worldpay).toBeNull();
+  });
+
+  it('refuses to start with PAYMENT_PROVIDER=worldpay without its settings, naming each', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PAYMENT_PROVIDER: 'Worldpay', WORLDPAY_PASSWORD: ' ' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect([...(error as ConfigError).problems].sort()).toEqual([
+      'WORLDPAY_ENTITY: WORLDPAY_ENTITY is required when PAYMENT_PROVIDER=worldpay',
+      'WORLDPAY_PASSWORD: WORLDPAY_PASSWORD is required when PAYMENT_PROVIDER=worldpay',
+      'WORLDPAY_USERNAME: WORLDPAY_USERNAME is required when PAYMENT_PROVIDER=worldpay',
+      'WORLDPAY_WEBHOOK_SECRET: WORLDPAY_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=worldpay',
+    ]);
+    // The secret is never echoed in a refusal.
+    try {
+      loadConfig({
+        PAYMENT_PROVIDER: 'worldpay',
+        WORLDPAY_USERNAME: 'u',
+        WORLDPAY_PASSWORD: 'p',
+        WORLDPAY_ENTITY: 'PO-1',
+        WORLDPAY_WEBHOOK_SECRET: 'short-secret',
+        WORLDPAY_API_URL: 'ftp://example.com',
+      });
+    } catch (e) {
+      error = e;
+    }
+    const problems = (error as ConfigError).problems;
+    expect([...problems].sort()).toEqual([
+      'WORLDPAY_API_URL: WORLDPAY_API_URL must be an http(s) URL',
+      'WORLDPAY_ENTITY: WORLDPAY_ENTITY must be letters, digits and spaces, at most 32 (for example POxxxxxxxxx or default)',
+      'WORLDPAY_WEBHOOK_SECRET: WORLDPAY_WEBHOOK_SECRET must be at least 16 characters',
+    ]);
+    expect(problems.join('\n')).not.toContain('short-secret');
   });
 
   it('refuses payment settings that are not sensible, naming each', () => {
@@ -248,7 +316,7 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect([...(error as ConfigError).problems].sort()).toEqual([
       'ORDERS_MAIL_TO: ORDERS_MAIL_TO must be one or more e-mail addresses, comma-separated',
-      'PAYMENT_PROVIDER: PAYMENT_PROVIDER must be one of: test',
+      'PAYMENT_PROVIDER: PAYMENT_PROVIDER must be one of: test, worldpay',
       'PAYMENT_SESSION_TTL_MINUTES: PAYMENT_SESSION_TTL_MINUTES must be greater than or equal to 5',
       'PAYMENT_TEST_WEBHOOK_SECRET: PAYMENT_TEST_WEBHOOK_SECRET must be at least 16 characters',
     ]);

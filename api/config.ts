@@ -222,8 +222,8 @@ const schema = yup.object({
   WORLDPAY_USERNAME: worldpayRequired('WORLDPAY_USERNAME').max(200),
   WORLDPAY_PASSWORD: worldpayRequired('WORLDPAY_PASSWORD').max(500),
   WORLDPAY_ENTITY: worldpayRequired('WORLDPAY_ENTITY').matches(
-    /^[A-Za-z0-9]{1,32}$/,
-    'WORLDPAY_ENTITY must be letters and digits (for example POxxxxxxxxx or default)',
+    /^[A-Za-z0-9][A-Za-z0-9 ]{0,31}$/,
+    'WORLDPAY_ENTITY must be letters, digits and spaces, at most 32 (for example POxxxxxxxxx or default)',
   ),
   WORLDPAY_WEBHOOK_SECRET: worldpayRequired('WORLDPAY_WEBHOOK_SECRET')
     .min(16, 'WORLDPAY_WEBHOOK_SECRET must be at least 16 characters')

@@ -112,6 +112,17 @@ async function main(): Promise<void> {
   if (payments.testMode) {
     logger.warn('PAYMENT_PROVIDER=test: the built-in test payment page takes no money');
   }
+  const worldpay = config.payments.worldpay;
+  if (worldpay) {
+    // Which Worldpay environment takes the payments (never the credentials).
+    const live = new URL(worldpay.apiUrl).hostname === 'access.worldpay.com';
+    logger.info(
+      { apiUrl: worldpay.apiUrl, entity: worldpay.entity, live },
+      live
+        ? 'PAYMENT_PROVIDER=worldpay: live payments through Access Worldpay'
+        : 'PAYMENT_PROVIDER=worldpay: WORLDPAY_API_URL is not the live Access Worldpay (the try environment, or a proxy)',
+    );
+  }
 
   /**
    * SIGTERM or SIGINT: readiness answers 503 at once, so a load balancer stops sending traffic,

@@ -94,6 +94,17 @@ describe('server rendering', () => {
     expect(result.html).toContain('nonce="test-nonce"');
   });
 
+  it("shows the payment provider's name in the footer logo, and none for the test provider", async () => {
+    const plain = await page('/about');
+    expect(plain.html).toContain('aria-label="Secure card payments"');
+    const result = await render(new Request('http://localhost/about'), {
+      ...context(working),
+      publicConfig: { analytics: null, testPayments: false, paymentProvider: 'Worldpay' },
+    });
+    if (result.type !== 'document') throw new Error(`expected a document, got ${result.type}`);
+    expect(result.html).toContain('aria-label="Secure card payments with Worldpay"');
+  });
+
   it('gives a page loader failure the error page with status 500 and the message', async () => {
     const result = await page('/products/domestic/oil', failing);
     expect(result.status).toBe(500);

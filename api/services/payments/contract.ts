@@ -222,11 +222,13 @@ export interface PlacedOrder {
 const customerEmail = 'ciara@example.com';
 
 /**
- * A visitor fills a cart with 500 L of kerosene per `quantity` (to BT1 1AA) and checks out, as
- * the browser does: real HTTP, same origin, an Idempotency-Key. The order and its first payment
- * session exist afterwards.
+ * A visitor fills a cart with 500 L of kerosene per `quantity` (to BT1 1AA), as the browser does
+ * (real HTTP, same origin), and is about to check out: the agent holds the cart cookie.
  */
-export async function checkoutAt(shop: ShopAtUrl, quantity = 1): Promise<PlacedOrder> {
+export async function fillCartAt(
+  shop: Pick<ShopAtUrl, 'url' | 'db'>,
+  quantity = 1,
+): Promise<ReturnType<typeof request.agent>> {
   const [oil] = await shop.db
     .select({ productId: products.id, sizeId: productSizes.id })
     .from(products)
@@ -245,9 +247,28 @@ export async function checkoutAt(shop: ShopAtUrl, quantity = 1): Promise<PlacedO
     quantity,
   });
   expect(added.status).toBe(200);
-  const res = await same(agent.post('/api/checkout'))
+  return agent;
+}
+
+/** The checkout form sent from `agent`'s cart, as the browser sends it (an Idempotency-Key). */
+export function postCheckout(
+  shop: Pick<ShopAtUrl, 'url'>,
+  agent: ReturnType<typeof request.agent>,
+) {
+  return agent
+    .post('/api/checkout')
+    .set('Origin', shop.url)
     .set('Idempotency-Key', randomUUID())
     .send(checkoutForm({ email: customerEmail }));
+}
+
+/**
+ * A visitor fills a cart (fillCartAt) and checks out. The order and its first payment session
+ * exist afterwards.
+ */
+export async function checkoutAt(shop: ShopAtUrl, quantity = 1): Promise<PlacedOrder> {
+  const agent = await fillCartAt(shop, quantity);
+  const res = await postCheckout(shop, agent);
   expect(res.status).toBe(201);
   const body = res.body as {
     order: { id: string; number: string; total: number };
