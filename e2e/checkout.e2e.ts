@@ -1,10 +1,20 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../api/domain/messages';
 import { checkoutTexts } from '../app/features/checkout/texts';
 import { launchBrowser, waitForHydration, watchConsole } from './browser';
+import {
+  cartLink,
+  checkoutForm,
+  customer,
+  fillCart,
+  fillCheckoutForm,
+  notProblems,
+  serverCart,
+  type OilSize,
+} from './checkoutSteps';
 
 /**
  * Checkout and the built-in test payment provider (issue 15), in the production build: the cart,
@@ -16,13 +26,9 @@ const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
 let browser: Browser;
 
-interface OilSize {
-  productId: number;
-  attributeId: number;
-  price: number;
-}
-let oil500: OilSize;
-let oil900: OilSize;
+type PricedSize = OilSize & { price: number };
+let oil500: PricedSize;
+let oil900: PricedSize;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -36,7 +42,7 @@ beforeAll(async () => {
     };
   };
   const kerosene = body.data.oil.find((product) => product.title === 'Kerosene Heating Oil');
-  const size = (title: string): OilSize => {
+  const size = (title: string): PricedSize => {
     const found = kerosene?.sizes.find((s) => s.title === title);
     if (!kerosene || !found) throw new Error(`Kerosene ${title} is not in the seeded catalogue.`);
     return { productId: Number(kerosene.id), attributeId: Number(found.id), price: found.price };
@@ -60,70 +66,13 @@ async function open(path: string) {
   return { context, page, problems };
 }
 
-/** Fills the cart through the cart API, with the page's cookie: BT1 1AA is in the oil zone. */
-async function fillCart(page: Page, size: OilSize, quantity = 1) {
-  const answers = await page.evaluate(
-    async ({ size, quantity }) => {
-      const send = async (method: string, path: string, body: unknown) => {
-        const res = await fetch(path, {
-          method,
-          headers: { accept: 'application/json', 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        return res.status;
-      };
-      return [
-        await send('PUT', '/api/cart/postcode', { postcode: 'BT11AA' }),
-        await send('POST', '/api/cart/items', {
-          type: 'oil',
-          productId: size.productId,
-          attributeId: size.attributeId,
-          quantity,
-        }),
-      ];
-    },
-    { size, quantity },
-  );
-  expect(answers[1]).toBe(200);
-}
-
-/** The cart as the server has it, read from the page (with its cookie). */
-async function serverCart(page: Page) {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/cart', { headers: { accept: 'application/json' } });
-    return ((await res.json()) as { cart: { count: number; total: number; postcode: string } })
-      .cart;
-  });
-}
-
-const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart(, \d+ items?)?$/ });
-const checkoutForm = (page: Page) => page.getByRole('form', { name: checkoutTexts.formLabel });
 const labels = messages.checkout.labels;
-
-const customer = {
-  fullName: 'Siobhán McAllister',
-  email: 'siobhan@example.com',
-  phone: '028 9032 1234',
-  addressLine1: '12 Main Street',
-  town: 'Belfast',
-  instructions: 'Tank at the back of the house, side gate code 1234',
-};
-
-async function fillForm(form: Locator) {
-  await form.getByRole('textbox', { name: labels.fullName }).fill(customer.fullName);
-  await form.getByRole('textbox', { name: labels.email }).fill(customer.email);
-  await form.getByRole('textbox', { name: labels.phone }).fill(customer.phone);
-  await form.getByRole('textbox', { name: labels.addressLine1 }).fill(customer.addressLine1);
-  await form.getByRole('textbox', { name: labels.town }).fill(customer.town);
-  await form.getByRole('textbox', { name: labels.instructions }).fill(customer.instructions);
-  await form.getByText(labels.acceptTerms).click();
-}
 
 /** /checkout with a filled form, Pay securely pressed: the provider's page. */
 async function payFromCheckout(page: Page) {
   const form = checkoutForm(page);
   await form.waitFor();
-  await fillForm(form);
+  await fillCheckoutForm(form);
   await form.getByRole('button', { name: messages.checkout.pay }).click();
   await page.waitForURL(/\/pay\/test\/[^/?]+$/);
   await waitForHydration(page);
@@ -148,10 +97,6 @@ async function confirmationFor(orderNumber: string): Promise<string> {
   await expect.poll(find, { timeout: 30_000, interval: 250 }).toContain(orderNumber);
   return find();
 }
-
-/** Console lines a refused or 4xx request leaves that are not problems of the page. */
-const notProblems = (problems: { text(): string }[]) =>
-  problems.map((m) => m.text()).filter((text) => !text.startsWith('Failed to load resource'));
 
 describe('checkout with the test payment provider in Chromium', () => {
   it('paid: 500 L of oil, cart, checkout, the test page, Pay, success; badge 0; the e-mail opens the paid order', async () => {

@@ -11,13 +11,14 @@
  * - GET /paymentQueries/payments?transactionReference=…: the payment's lastEvent, value, paymentId.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   transactionReferencePattern,
   worldpayMediaTypes,
 } from '../services/payments/worldpay/provider';
 import { worldpaySignatureEntry } from '../services/payments/worldpay/signature';
+import type { WorldpayConfig } from '../config';
+import { listenOnLoopback } from './loopback';
 
 export type FakeChoice = 'pay' | 'decline' | 'cancel';
 
@@ -176,7 +177,6 @@ export async function startFakeWorldpay(options: FakeWorldpayOptions): Promise<F
   const queued: FakeEvent[] = [];
   let webhookUrl = options.webhookUrl ?? '';
   const expectedAuth = `Basic ${Buffer.from(`${options.username}:${options.password}`).toString('base64')}`;
-  const sockets = new Set<Socket>();
 
   function sign(body: Buffer, signing: Signing): Record<string, string> {
     const current = worldpaySignatureEntry(options.signing.keyId, options.signing.secret, body);
@@ -430,15 +430,10 @@ export async function startFakeWorldpay(options: FakeWorldpayOptions): Promise<F
       send(res, 500, { errorName: 'internalErrorOccurred', message: String(error) });
     });
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     pageRequests,
     queued,
     session: (reference) => sessions.get(reference),
@@ -459,10 +454,46 @@ export async function startFakeWorldpay(options: FakeWorldpayOptions): Promise<F
     setWebhookUrl(url) {
       webhookUrl = url;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
+}
+
+/** The settings a shop running against the fake uses. */
+export const fakeWorldpaySettings = {
+  username: 'fuelyard-try-user',
+  password: 'a-try-environment-password',
+  entity: 'PO4080000001',
+  keyId: '2',
+  secret: 'the-current-webhook-secret-0123',
+  previousKeyId: '1',
+  previousSecret: 'the-previous-webhook-secret-456',
+} as const;
+
+export function fakeWorldpayConfig(apiUrl: string): WorldpayConfig {
+  const s = fakeWorldpaySettings;
+  return {
+    apiUrl,
+    username: s.username,
+    password: s.password,
+    entity: s.entity,
+    webhook: { keyId: s.keyId, secret: s.secret, previousSecret: s.previousSecret },
+  };
+}
+
+export function startWorldpayFake(webhookUrl?: string): Promise<FakeWorldpay> {
+  const s = fakeWorldpaySettings;
+  return startFakeWorldpay({
+    username: s.username,
+    password: s.password,
+    entity: s.entity,
+    signing: {
+      keyId: s.keyId,
+      secret: s.secret,
+      previous: { keyId: s.previousKeyId, secret: s.previousSecret },
+    },
+    ...(webhookUrl ? { webhookUrl } : {}),
+    // One event per payment, as the contract counts them; authorized + sentForSettlement (as an
+    // autosettled page sends) is a case of its own.
+    payEvents: ['authorized'],
+  });
 }

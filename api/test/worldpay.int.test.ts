@@ -18,7 +18,7 @@ import {
   fakeWorldpayConfig,
   fakeWorldpaySettings as settings,
   startWorldpayFake,
-} from '../services/payments/worldpay/contractHarness';
+} from './fakeWorldpay';
 import { createWorldpayProvider } from '../services/payments/worldpay/provider';
 import { worldpaySignatureEntry } from '../services/payments/worldpay/signature';
 import type { FakeEvent, FakeWorldpay } from './fakeWorldpay';

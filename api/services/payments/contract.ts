@@ -10,7 +10,7 @@
  * provider, and how to drive it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
@@ -28,6 +28,7 @@ import {
 } from '../../db/schema';
 import { checkoutForm } from '../../test/checkoutFixtures';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/harness';
+import { listenOnLoopback } from '../../test/loopback';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtpPeer';
 import { createLogger, type Logger } from '../../logger';
 import { createMailer } from '../mail/mailer';
@@ -123,7 +124,6 @@ export async function startFaultyUpstream(
   let fail: { count: number; status: number } = { count: 0, status: 500 };
   let hang = 0;
   let calls = 0;
-  const sockets = new Set<Socket>();
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     calls += 1;
     if (hang > 0) {
@@ -164,14 +164,9 @@ export async function startFaultyUpstream(
         });
     });
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     failNext(count, status = 500) {
       fail = { count, status };
     },
@@ -185,11 +180,7 @@ export async function startFaultyUpstream(
     get calls() {
       return calls;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 
@@ -653,15 +644,14 @@ export function paymentProviderContract(harness: ProviderHarness): void {
       expect(await mails(placed.id, 'order-confirmation')).toHaveLength(1);
       // Asking again, and the webhook arriving at last, change nothing more.
       expect(await shop.payments.reconcileOrder(placed.id)).toMatchObject({ check: 'final' });
-      const late = await postWebhook(
-        await fake.webhook({
-          id: eventId,
-          type: 'succeeded',
-          session: placed.session,
-          amount: placed.total,
-          currency: 'GBP',
-        }),
-      );
+      const lateWebhook = await fake.webhook({
+        id: eventId,
+        type: 'succeeded',
+        session: placed.session,
+        amount: placed.total,
+        currency: 'GBP',
+      });
+      const late = await postWebhook(lateWebhook);
       expect(late.status).toBe(200);
       if (fake.queryEventIds) {
         expect(late.body).toMatchObject({ outcome: 'replay' });
@@ -676,16 +666,8 @@ export function paymentProviderContract(harness: ProviderHarness): void {
             expect.objectContaining({ eventId, type: 'succeeded', outcome: 'ignored' }),
           ]),
         );
-        const again = await postWebhook(
-          await fake.webhook({
-            id: eventId,
-            type: 'succeeded',
-            session: placed.session,
-            amount: placed.total,
-            currency: 'GBP',
-          }),
-        );
-        expect(again.body).toMatchObject({ outcome: 'replay' });
+        // Sent again, it is a replay.
+        expect((await postWebhook(lateWebhook)).body).toMatchObject({ outcome: 'replay' });
       }
       const row = await order(placed.id);
       expect(row.status).toBe('paid');

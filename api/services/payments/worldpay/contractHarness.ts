@@ -3,24 +3,12 @@
  * loopback fake of Access Worldpay (api/test/fakeWorldpay.ts) behind a faulty proxy, reached as
  * WORLDPAY_API_URL. Its events are signed with the Event-Signature scheme and POSTed to the shop.
  */
-import type { WorldpayConfig } from '../../../config';
-import { startFakeWorldpay, type FakeWorldpay } from '../../../test/fakeWorldpay';
+import { fakeWorldpayConfig, startWorldpayFake } from '../../../test/fakeWorldpay';
 import { startFaultyUpstream, type ProviderHarness } from '../contract';
 import type { PaymentEventType } from '../types';
 import { createWorldpayProvider, worldpayProviderName } from './provider';
 
 const retrievePolicy = { timeoutMs: 400, attempts: 3, backoffMs: 20, maxBackoffMs: 50 };
-
-/** The settings a shop running against the fake uses. */
-export const fakeWorldpaySettings = {
-  username: 'fuelyard-try-user',
-  password: 'a-try-environment-password',
-  entity: 'PO4080000001',
-  keyId: '2',
-  secret: 'the-current-webhook-secret-0123',
-  previousKeyId: '1',
-  previousSecret: 'the-previous-webhook-secret-456',
-} as const;
 
 /** Each normalised event as Worldpay names it. */
 const worldpayType: Record<PaymentEventType, string> = {
@@ -29,34 +17,6 @@ const worldpayType: Record<PaymentEventType, string> = {
   cancelled: 'cancelled',
   expired: 'expired',
 };
-
-export function fakeWorldpayConfig(apiUrl: string): WorldpayConfig {
-  const s = fakeWorldpaySettings;
-  return {
-    apiUrl,
-    username: s.username,
-    password: s.password,
-    entity: s.entity,
-    webhook: { keyId: s.keyId, secret: s.secret, previousSecret: s.previousSecret },
-  };
-}
-
-export function startWorldpayFake(webhookUrl?: string): Promise<FakeWorldpay> {
-  const s = fakeWorldpaySettings;
-  return startFakeWorldpay({
-    username: s.username,
-    password: s.password,
-    entity: s.entity,
-    signing: {
-      keyId: s.keyId,
-      secret: s.secret,
-      previous: { keyId: s.previousKeyId, secret: s.previousSecret },
-    },
-    ...(webhookUrl ? { webhookUrl } : {}),
-    // The contract counts one event per outcome; authorized + sentForSettlement is its own case.
-    payEvents: ['authorized'],
-  });
-}
 
 export const worldpayProviderHarness: ProviderHarness = {
   name: worldpayProviderName,
