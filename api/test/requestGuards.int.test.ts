@@ -135,7 +135,10 @@ describe('another site cannot drive the API', () => {
   });
 
   it('exempts only the listed webhook paths: one per payment provider', async () => {
-    expect(crossSiteExemptPaths).toEqual(['/api/payments/webhooks/test']);
+    expect(crossSiteExemptPaths).toEqual([
+      '/api/payments/webhooks/test',
+      '/api/payments/webhooks/worldpay',
+    ]);
     const app = new Koa();
     app.use(errorHandler(createLogger('silent')));
     app.use(
