@@ -54,7 +54,8 @@ beforeAll(async () => {
   Object.assign(coalAdd, coal);
   site = await createTestApp({ db, env: { PUBLIC_URL: shop } });
   local = await createTestApp({ db });
-}, 30_000);
+  // Two apps on a new PGlite: about 2 s idle, over 30 s at a load average of 11 on two cores.
+}, 120_000);
 afterAll(async () => {
   await site.close();
   await local.close();
