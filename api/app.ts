@@ -11,7 +11,7 @@ import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/jsonBody';
 import { requestLog } from './middleware/requestLog';
 import { securityHeaders } from './middleware/security';
-import { authLimiters, authRoutes, sessionReader } from './routes/auth';
+import { authLimiters, authRoutes, sessionCookieName, sessionReader } from './routes/auth';
 import { cartCookieName, cartRoutes } from './routes/cart';
 import { cartAnswers } from './routes/cartAnswers';
 import { checkoutRoutes } from './routes/checkout';
@@ -29,6 +29,7 @@ import { createCheckoutService } from './services/checkout/service';
 import { createPayments, type Payments } from './services/payments';
 import { site } from './domain/site';
 import { ssrMiddleware } from './ssr/middleware';
+import { createPageCache, isSharedPage } from './ssr/pageCache';
 import type { SsrRuntime } from './ssr/runtime';
 
 export interface AppDeps {
@@ -160,6 +161,18 @@ export function createApp({
         config.publicUrl,
         (ctx, domesticUse) => checkout.summary(ctx.cookies.get(cartCookieName), domesticUse),
         async (ctx) => (await readSession(ctx))?.user ?? null,
+        config.env === 'production'
+          ? {
+              cache: createPageCache(),
+              version: () => catalogue.version(),
+              // No session and no cart: the page is the same for every such visitor.
+              cacheable: (ctx) =>
+                ctx.method === 'GET' &&
+                isSharedPage(ctx.path) &&
+                !ctx.cookies.get(cartCookieName) &&
+                !ctx.cookies.get(sessionCookieName),
+            }
+          : undefined,
       ),
     );
   }

@@ -1,14 +1,20 @@
 /**
- * Benchmarks over loopback with autocannon. Each target is compared with a same-run baseline
- * (GET /api/health), so figures from different machines can still be read against each other.
+ * Benchmarks over loopback with autocannon, each figure read against a same-run baseline, so
+ * figures from different machines can still be read against each other.
  *
- *   npm run bench                        PGlite (in memory)
+ *   npm run bench                        the production build, then PGlite (in memory)
+ *   npm run bench:check                  the same, exiting non-zero when a target is missed
+ *   BENCH_SKIP_BUILD=1 npm run bench     the production build as it is in dist/
  *   BENCH_DATABASE_URL=postgres://… npm run bench    also PostgreSQL (a scratch database is created)
  *
- * Targets: the catalogue over GraphQL, adding to a cart (each add a real write in a transaction)
- * and reading a three-line cart.
+ * On the production build (`node dist/api/server.js`, see bench/pageFigures.ts), with targets:
+ * anonymous GET / and GET / with a cart cookie, each against a bare `node:http` server sending the
+ * same bytes, and the first-load JS of / (gzip). In process (createApp on PGlite, and PostgreSQL
+ * when asked), against GET /api/health: the catalogue over GraphQL, adding to a cart (each add a
+ * real write in a transaction) and reading a three-line cart.
  *
- * BENCH_DURATION (seconds, default 5) and BENCH_CONNECTIONS (default 10) tune the load.
+ * BENCH_DURATION (seconds, default 5) and BENCH_CONNECTIONS (default 10, in process only) tune
+ * the load; BENCH_WARMUP (seconds, default 1) warms each production target up first.
  */
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +27,7 @@ import { openDatabase, type DatabaseHandle } from '../api/db/client';
 import { carts, productSizes, products } from '../api/db/schema';
 import { seedCatalogue } from '../api/db/seed';
 import { createLogger } from '../api/logger';
+import { measurePages, printVerdicts, verdicts } from './pageFigures';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -188,6 +195,8 @@ async function benchDriver(label: string, database: DatabaseHandle): Promise<voi
 }
 
 async function main() {
+  const pages = await measurePages();
+
   const pglite = await openDatabase({ pgliteDir: 'memory://' });
   await benchDriver('PGlite (in memory)', pglite);
   await pglite.close();
@@ -212,6 +221,13 @@ async function main() {
     console.log(
       '\n(Set BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to bench PostgreSQL too.)',
     );
+  }
+
+  const results = verdicts(pages);
+  printVerdicts(results);
+  if (process.env.BENCH_CHECK === '1' && results.some((v) => !v.met)) {
+    console.error('\nA target is not met.');
+    process.exitCode = 1;
   }
 }
 

@@ -15,6 +15,7 @@ import {
 import { originOf, requestOrigin } from '../http/origin';
 import type { Logger } from '../logger';
 import { withConsoleLogger } from './console';
+import type { PageCache } from './pageCache';
 import type { SsrRuntime } from './runtime';
 
 /** What the fallback page says in production instead of the error's own message. */
@@ -58,8 +59,11 @@ function watchedSources(
   checkout: (domesticUse: boolean) => Promise<CheckoutSummary>;
   user: () => Promise<SessionUser | null>;
   failure(): { error: unknown; page: PageDataError } | undefined;
+  /** Whether the page asked for the checkout summary (a page of one visitor's own). */
+  usedCheckout(): boolean;
 } {
   let failure: { error: unknown; page: PageDataError } | undefined;
+  let checkoutUsed = false;
   const fail = (error: unknown): PageDataError => {
     failure ??= {
       error,
@@ -86,9 +90,13 @@ function watchedSources(
         return result;
       }),
     cart: () => watch(cart),
-    checkout: (domesticUse) => watch(() => checkout(domesticUse)),
+    checkout: (domesticUse) => {
+      checkoutUsed = true;
+      return watch(() => checkout(domesticUse));
+    },
     user: () => watch(user),
     failure: () => failure,
+    usedCheckout: () => checkoutUsed,
   };
 }
 
@@ -167,14 +175,25 @@ function badHost(ctx: Context): void {
   ctx.body = badHostMessage;
 }
 
+/** The page cache for visitors without a session or a cart, and how to tell them apart. */
+export interface AnonymousPages {
+  cache: PageCache;
+  /** The catalogue's version now (part of every key). */
+  version(): Promise<string>;
+  /** Whether this request's page may come from (and go to) the cache. */
+  cacheable(ctx: Context): boolean;
+}
+
 /**
  * Server-renders every GET that nothing else answered: the app's router decides the status
- * (200, 404, 500 or a redirect); the HTML is never cached. Also answers /robots.txt and
+ * (200, 404, 500 or a redirect); no browser or proxy may cache the HTML. Also answers /robots.txt and
  * /sitemap.xml. The site's origin comes from `publicUrl` (PUBLIC_URL) when set; otherwise from the
  * request's protocol and validated Host (X-Forwarded-* with TRUST_PROXY), and a request without a
  * valid one is answered 400. Console output of the app while rendering goes to `logger`.
  * A page or sitemap whose data failed on the database is the error page: 503 with Retry-After
  * while the database is out of reach (500 for another failed query), never cached.
+ * With `anonymousPages`, a page for a visitor without a session or a cart is rendered once per
+ * address and catalogue version, and served from memory after that (with a fresh nonce).
  */
 export function ssrMiddleware(
   runtime: SsrRuntime,
@@ -187,6 +206,8 @@ export function ssrMiddleware(
     Promise.reject(new Error('Checkout is not available here.')),
   /** The signed-in customer (customer accounts), so the first HTML shows them; omitted: none. */
   userFor: (ctx: Context) => Promise<SessionUser | null> = () => Promise.resolve(null),
+  /** Rendered pages for anonymous visitors (production); omitted, every page is rendered. */
+  anonymousPages?: AnonymousPages,
 ): Middleware {
   // Config accepts only an http(s) PUBLIC_URL, so a set one always gives an origin.
   const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
@@ -250,6 +271,24 @@ export function ssrMiddleware(
     const nonce = String(ctx.state.nonce ?? '');
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'html';
+    // An anonymous visitor's page comes from the cache when this catalogue version has been
+    // rendered for its address before. A failed version read renders (and answers) as usual.
+    let cacheKey: string | null = null;
+    if (anonymousPages?.cacheable(ctx)) {
+      const version = await anonymousPages.version().catch(() => null);
+      if (version !== null) {
+        cacheKey = [origin, ctx.path, ctx.search, version, new Date().getFullYear()].join('\n');
+        const hit = anonymousPages.cache.get(cacheKey);
+        if (hit) {
+          ctx.status = hit.status;
+          ctx.body = anonymousPages.cache.fill(hit, nonce);
+          return;
+        }
+      }
+    }
+    // A page that may be cached is rendered with the cache's placeholder for the nonce.
+    const renderNonce = cacheKey !== null && anonymousPages ? anonymousPages.cache.nonce : nonce;
+    const withNonce = (html: string) => html.replaceAll(renderNonce, nonce);
     const sources = watchedSources(
       graphql,
       () => cartFor(ctx),
@@ -272,7 +311,7 @@ export function ssrMiddleware(
       }
       const result = await withConsoleLogger(requestLogger, () =>
         entry.render(new Request(url, { method: 'GET', headers }), {
-          nonce,
+          nonce: renderNonce,
           graphql: sources.graphql,
           publicConfig,
           cart: sources.cart,
@@ -286,7 +325,7 @@ export function ssrMiddleware(
         // its data (an empty catalogue or cart), nor a redirect.
         const shown =
           result.type === 'document' && result.status === failure.page.status
-            ? fillTemplate(template, nonce, result)
+            ? withNonce(fillTemplate(template, renderNonce, result))
             : undefined;
         answerDataFailure(ctx, requestLogger, failure, shown);
         return;
@@ -297,7 +336,13 @@ export function ssrMiddleware(
         return;
       }
       ctx.status = result.status;
-      ctx.body = fillTemplate(template, nonce, result);
+      const html = fillTemplate(template, renderNonce, result);
+      // Only complete pages: never an error page, a 404 (any address would fill the cache), or a
+      // page that read the customer's checkout.
+      if (cacheKey !== null && result.status === 200 && !sources.usedCheckout()) {
+        anonymousPages?.cache.set(cacheKey, { status: result.status, html });
+      }
+      ctx.body = withNonce(html);
     } catch (error) {
       const failure = sources.failure();
       if (failure) {

@@ -17,7 +17,15 @@ export interface CatalogueService {
   execute(query: string, variables?: Record<string, unknown>): Promise<ExecutionResult>;
   /** The current catalogue (cached; one version read per call). Treat it as read-only. */
   snapshot(): Promise<CatalogueSnapshot>;
+  /**
+   * The catalogue's version as the database has it now: a read that started after this call
+   * (concurrent callers share one), so a change made before the call is always seen.
+   */
+  version(): Promise<string>;
 }
+
+/** Operations the server renders with are parsed and validated once (a bounded memo). */
+const maxMemoisedDocuments = 64;
 
 /** The version the database triggers bump on every catalogue write (migration 0001). */
 async function currentVersion(db: Database): Promise<string> {
@@ -45,11 +53,40 @@ export function createCatalogueService(
     }
     return snapshot;
   };
+  // Version reads, shared: a caller joins the read in flight only when none is running yet;
+  // otherwise it waits for the next one, which starts once the running read has finished. So
+  // under load one read serves many requests, and none is answered from a read that began
+  // before it arrived.
+  let running: Promise<string> | undefined;
+  let next: Promise<string> | undefined;
+  const startRead = (): Promise<string> => {
+    const read = currentVersion(db);
+    running = read;
+    const clear = () => {
+      if (running === read) running = undefined;
+    };
+    read.then(clear, clear);
+    return read;
+  };
+  const readVersion = (): Promise<string> => {
+    if (!running) return startRead();
+    next ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        next = undefined;
+        return startRead();
+      });
+    return next;
+  };
+
   // A cache only: every request checks the version (one indexed read) and reloads when any
   // process, or anyone with SQL access, has changed the catalogue since.
   let cached: { version: string; snapshot: Promise<CatalogueSnapshot> } | undefined;
-  const current = async (): Promise<CatalogueSnapshot> => {
-    const version = await currentVersion(db);
+  const current = async (known?: string): Promise<CatalogueSnapshot> => {
+    const version = known ?? (await readVersion());
     if (cached?.version !== version) {
       const snapshot = load();
       cached = { version, snapshot };
@@ -63,26 +100,89 @@ export function createCatalogueService(
     let pending: Promise<CatalogueSnapshot> | undefined;
     return { catalogue: () => (pending ??= current()) };
   };
+  // Parsed and validated operations by their text (the app sends the same few every render).
+  const documents = new Map<string, DocumentNode>();
+  const prepare = (query: string): DocumentNode | ExecutionResult => {
+    const known = documents.get(query);
+    if (known) return known;
+    let document: DocumentNode;
+    try {
+      document = parseWithLimits(query);
+    } catch (error) {
+      if (error instanceof GraphQLError) return { errors: [error] };
+      throw error;
+    }
+    const errors = validateWithLimits(schema, document);
+    if (errors.length > 0) return { errors };
+    if (documents.size >= maxMemoisedDocuments) {
+      const oldest = documents.keys().next();
+      if (!oldest.done) documents.delete(oldest.value);
+    }
+    documents.set(query, document);
+    return document;
+  };
+  // Answers by catalogue version: the catalogue is the only data behind them, so the same
+  // operation on the same version answers the same. Frozen, as every renderer shares them.
+  let answersVersion = '';
+  const answers = new Map<string, Promise<ExecutionResult>>();
+  const answer = async (
+    query: string,
+    document: DocumentNode,
+    variables: Record<string, unknown> | undefined,
+  ): Promise<ExecutionResult> => {
+    const executeWith = async (contextValue: GraphQLContext) =>
+      execute({ schema, document, rootValue, variableValues: variables ?? null, contextValue });
+    let version: string;
+    let snapshot: CatalogueSnapshot;
+    try {
+      version = await readVersion();
+      snapshot = await current(version);
+    } catch {
+      // The database failed: the resolvers meet the failure again and answer it in `errors`
+      // (with the driver's error as originalError), as without the memo.
+      return executeWith(requestContext());
+    }
+    const run = async () =>
+      deepFreeze(await executeWith({ catalogue: () => Promise.resolve(snapshot) }));
+    if (cached?.version !== version) return run();
+    if (answersVersion !== version) {
+      answers.clear();
+      answersVersion = version;
+    }
+    const key = `${JSON.stringify(variables ?? null)}\u0000${query}`;
+    const known = answers.get(key);
+    if (known) return known;
+    const pending = run();
+    if (answers.size >= maxMemoisedDocuments * 4) answers.clear();
+    answers.set(key, pending);
+    // Only answers without errors are kept.
+    pending.then(
+      (result) => {
+        if (result.errors && answers.get(key) === pending) answers.delete(key);
+      },
+      () => {
+        if (answers.get(key) === pending) answers.delete(key);
+      },
+    );
+    return pending;
+  };
   return {
     requestContext,
-    snapshot: current,
+    snapshot: () => current(),
+    version: readVersion,
     execute: async (query, variables) => {
-      let document: DocumentNode;
-      try {
-        document = parseWithLimits(query);
-      } catch (error) {
-        if (error instanceof GraphQLError) return { errors: [error] };
-        throw error;
-      }
-      const errors = validateWithLimits(schema, document);
-      if (errors.length > 0) return { errors };
-      return execute({
-        schema,
-        document,
-        rootValue,
-        variableValues: variables ?? null,
-        contextValue: requestContext(),
-      });
+      const document = prepare(query);
+      if (!('kind' in document)) return document;
+      return answer(query, document, variables);
     },
   };
+}
+
+/** Freezes a GraphQL answer all the way down (plain objects and arrays only). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

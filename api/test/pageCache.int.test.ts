@@ -1,0 +1,187 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { and, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { productSizes, products } from '../db/schema';
+import type { RenderContext, ServerEntry } from '../domain/ssr';
+import { createLogger } from '../logger';
+import type { SsrRuntime } from '../ssr/runtime';
+import { createTestDatabase, testConfig, type TestDatabase } from './harness';
+
+/**
+ * The page cache for anonymous visitors (production): a page is rendered once per address and
+ * catalogue version, and every answer still carries its own CSP nonce. A stand-in for the app's
+ * server entry (api/ must not import app/) renders the kerosene 500 L price from the in-process
+ * catalogue, the cart's count and the nonce, and counts its renders.
+ */
+const template =
+  '<!doctype html><html><head><!--app-head--></head><body><!--app-html--><script nonce="__CSP_NONCE__" src="/a.js"></script></body></html>';
+
+const renders: string[] = [];
+
+const query = '{ oils { slug sizes { title price } } }';
+
+const entry: ServerEntry = {
+  async render(req: Request, context: RenderContext) {
+    renders.push(new URL(req.url).pathname);
+    const path = new URL(req.url).pathname;
+    if (path === '/missing') return { type: 'document', status: 404, head: '', html: 'Not found' };
+    if (path === '/checkout') await context.checkout(false).catch(() => undefined);
+    const result = (await context.graphql(query)) as {
+      data?: { oils: { slug: string; sizes: { title: string; price: number }[] }[] };
+    };
+    const kerosene = result.data?.oils.find((p) => p.slug === 'kerosene-heating-oil');
+    const price = kerosene?.sizes.find((s) => s.title === '500 Litres')?.price;
+    const cart = await context.cart();
+    return {
+      type: 'document',
+      status: 200,
+      head: '<title>Fuelyard</title>',
+      html: `<p data-price="${price}">500 L: ${price}</p><p data-cart="${cart.count}"></p><style nonce="${context.nonce}"></style>`,
+    };
+  },
+  sitemap: async () => ['/'],
+};
+
+const runtime: SsrRuntime = {
+  template: async () => template,
+  entry: async () => entry,
+  assets: (_ctx, next) => next(),
+};
+
+let db: TestDatabase;
+/** Two processes of the shop on one database, as in production. */
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+let processes: [Handler, Handler];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const config = testConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://shop.test' });
+  const shop = () =>
+    createApp({ config, database: db.handle, logger: createLogger('silent'), ssr: runtime });
+  processes = [shop().callback(), shop().callback()];
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+});
+
+const get = (path: string, one: 0 | 1 = 0) => request(processes[one]).get(path);
+
+function nonceOf(res: request.Response): string {
+  const csp = String(res.headers['content-security-policy'] ?? '');
+  return /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
+}
+
+async function setKerosene500(price: number) {
+  const [product] = await db.handle.db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.slug, 'kerosene-heating-oil'));
+  await db.handle.db
+    .update(productSizes)
+    .set({ price })
+    .where(
+      and(eq(productSizes.productId, product?.id ?? -1), eq(productSizes.title, '500 Litres')),
+    );
+}
+
+/** A new cart's cookie (a postcode set through the API). */
+async function cartCookie(): Promise<string> {
+  const cart = await request(processes[0])
+    .put('/api/cart/postcode')
+    .set('Origin', 'http://shop.test')
+    .send({ postcode: 'BT1 1AA' });
+  const cookie = String(cart.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+  expect(cookie).toMatch(/^cartId=/);
+  return cookie;
+}
+
+const priceIn = (html: string) => /data-price="(\d+)"/.exec(html)?.[1];
+
+describe('anonymous pages are rendered once per catalogue version', () => {
+  it('renders a page once; every answer carries its own nonce, never the placeholder', async () => {
+    renders.length = 0;
+    const first = await get('/products/domestic/oil');
+    const second = await get('/products/domestic/oil');
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(renders).toEqual(['/products/domestic/oil']);
+    for (const res of [first, second]) {
+      const nonce = nonceOf(res);
+      expect(nonce).not.toBe('');
+      expect(res.text).toContain(`<script nonce="${nonce}" src="/a.js">`);
+      expect(res.text).toContain(`<style nonce="${nonce}">`);
+      expect(res.text).not.toMatch(/pagecache[0-9a-f]{24}/);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    expect(second.text.replaceAll(nonceOf(second), 'N')).toBe(
+      first.text.replaceAll(nonceOf(first), 'N'),
+    );
+  });
+
+  it('a price changed in the database is on the next page of every process', async () => {
+    await setKerosene500(30_500);
+    const before = [await get('/', 0), await get('/', 1)];
+    expect(before.map((res) => priceIn(res.text))).toEqual(['30500', '30500']);
+    renders.length = 0;
+    await get('/', 0);
+    await get('/', 1);
+    expect(renders).toEqual([]);
+
+    // A visitor with a cart is rendered every time, from answers kept per catalogue version.
+    const cookie = await cartCookie();
+    const withCart = () => get('/', 1).set('Cookie', cookie);
+    expect(priceIn((await withCart()).text)).toBe('30500');
+    renders.length = 0;
+
+    // Staff (or anyone with SQL) change the price: the catalogue's version moves.
+    await setKerosene500(29_900);
+    const after = [await get('/', 0), await get('/', 1), await withCart()];
+    expect(after.map((res) => priceIn(res.text))).toEqual(['29900', '29900', '29900']);
+    expect(renders).toEqual(['/', '/', '/']);
+  });
+
+  it('renders for every visitor with a cart or a session, and for private pages', async () => {
+    const cookie = await cartCookie();
+    await get('/about');
+    renders.length = 0;
+    await get('/about').set('Cookie', cookie);
+    await get('/about').set('Cookie', cookie);
+    await get('/about').set('Cookie', 'fuelyard_session=not-a-session');
+    for (const path of ['/checkout', '/cart', '/user/account', '/order/x', '/pay/test/x']) {
+      await get(path);
+      await get(path);
+    }
+    expect(renders).toEqual([
+      '/about',
+      '/about',
+      '/about',
+      ...['/checkout', '/cart', '/user/account', '/order/x', '/pay/test/x'].flatMap((p) => [p, p]),
+    ]);
+  });
+
+  it('never keeps a 404, and keeps query strings apart', async () => {
+    renders.length = 0;
+    expect((await get('/missing')).status).toBe(404);
+    expect((await get('/missing')).status).toBe(404);
+    await get('/faqs?x=1');
+    await get('/faqs?x=2');
+    await get('/faqs?x=1');
+    expect(renders).toEqual(['/missing', '/missing', '/faqs', '/faqs']);
+  });
+
+  it('outside production every page is rendered', async () => {
+    const config = testConfig({ PUBLIC_URL: 'http://shop.test' });
+    const dev = createApp({
+      config,
+      database: db.handle,
+      logger: createLogger('silent'),
+      ssr: runtime,
+    });
+    renders.length = 0;
+    await request(dev.callback()).get('/faqs');
+    await request(dev.callback()).get('/faqs');
+    expect(renders).toEqual(['/faqs', '/faqs']);
+  });
+});
