@@ -10,6 +10,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { buildUnlessSkipped, startProductionServer } from './productionServer';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -65,17 +66,8 @@ async function main() {
 
   const chrome = await chromeLauncher
     .launch({
-      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      chromePath: chromiumPath(),
+      chromeFlags: ['--headless=new', ...chromiumArgs],
     })
     .catch(async (error: unknown) => {
       await server.stop();

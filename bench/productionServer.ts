@@ -3,41 +3,18 @@
  * and started as it is deployed, `node dist/api/server.js` with NODE_ENV=production, on PGlite in
  * a temporary DATA_DIR, on a free loopback port.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildProduction, freePort } from '../e2e/serverProcess';
 
 export const root = resolve(import.meta.dirname, '..');
 export const distClientDir = join(root, 'dist/client');
 
 /** `npm run build`, unless BENCH_SKIP_BUILD=1. The output is shown only when the build fails. */
 export function buildUnlessSkipped(): void {
-  if (process.env.BENCH_SKIP_BUILD === '1') return;
-  const result = spawnSync('npm', ['run', 'build'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production' },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (result.status !== 0) {
-    throw new Error(
-      `npm run build failed (${result.error?.message ?? `exit code ${String(result.status)}`}):\n` +
-        `${result.stdout ?? ''}${result.stderr ?? ''}`,
-    );
-  }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  if (process.env.BENCH_SKIP_BUILD !== '1') buildProduction();
 }
 
 export interface RunningServer {
