@@ -1,15 +1,74 @@
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './app/content/vitePlugin.ts';
+
+/** `styled.div` or `styled(RAC.Button)` (one level of parentheses inside), right before its CSS. */
+const STYLED_DEFINITION = /\bstyled(?:\.[a-z][a-z0-9]*|\((?:[^()]|\([^()]*\))*\))(?=`)/g;
+
+/**
+ * styled-components names a component (its class names) after a counter of the components made
+ * so far, unless it is given a `componentId`. The server bundle makes its components in one order
+ * and the browser in another (routes, the header and footer islands and the dialogs are lazy
+ * modules, loaded in whatever order a visit needs them), so without ids the hydrated HTML keeps
+ * the server's class names while the browser makes and injects a second set. This gives every
+ * `styled.x` and `styled(X)` of app/ and ui/ an id from its file and position, the same in the
+ * browser and the server bundle. (Only the end of the definition's line moves, so the module's
+ * source map is kept as it is.)
+ */
+function stableStyledComponentIds(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'fuelyard:stable-styled-component-ids',
+    enforce: 'pre',
+    transform: {
+      filter: { id: /[\\/](?:app|ui)[\\/].*\.tsx?$/, code: 'styled' },
+      handler(code, id) {
+        const file = relative(root, id).split(sep).join('/');
+        let index = 0;
+        const next = code.replace(STYLED_DEFINITION, (definition) => {
+          const hash = createHash('sha256').update(`${file}#${index++}`).digest('hex');
+          return `${definition}.withConfig({ componentId: 'fy-${hash.slice(0, 10)}' })`;
+        });
+        return next === code ? null : { code: next, map: null };
+      },
+    },
+  };
+}
+
+/**
+ * React Router 7 resolves to its development build under every export condition (its exports map
+ * has no "production" branch). Production builds point `react-router` and `react-router/dom` at
+ * the production files instead; `react-router-dom` re-exports both, so it follows, and each bundle
+ * holds one copy. Development (and the test lanes, whose vitest.config.ts shadows this file) keep
+ * the development build and its warnings.
+ */
+const reactRouterProduction = [
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(
+      new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+    ),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(
+      new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url),
+    ),
+  },
+];
 
 /**
  * One Vite config for the browser bundle (`vite build`) and the server-rendering bundle
  * (`vite build --ssr app/entry-server.tsx`). The API serves both (see api/ssr).
  */
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), contentPlugin()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [stableStyledComponentIds(), react(), contentPlugin()],
   appType: 'custom',
   publicDir: 'app/public',
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   // Replaced by a fresh nonce on every response (Content-Security-Policy).
   html: { cspNonce: '__CSP_NONCE__' },
   build: isSsrBuild
@@ -17,15 +76,25 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist/client',
         emptyOutDir: true,
-        // No <link rel="modulepreload"> burst in <head>: the page is already rendered by the
-        // server, and those requests would compete with its images and fonts for the first paint.
-        modulePreload: false,
+        // The HTML preloads the entry's static imports, so the browser fetches them at once rather
+        // than one import level after another, and a lazy module (a route, an island, a modal)
+        // is fetched together with its own imports. The first load holds only what hydration
+        // needs (the header, footer and dialogs are lazy), so these requests are few. No
+        // polyfill: every browser the site supports has modulepreload.
+        modulePreload: { polyfill: false },
         manifest: true,
         // Maps are written for the operator but not named in the bundle, and never served.
         sourcemap: 'hidden',
         rollupOptions: { input: 'app/index.html' },
       },
-  // The server and the browser must run the same build of styled-components, or class names
-  // differ and hydration fails.
-  ssr: { noExternal: ['styled-components'] },
+  ssr: {
+    // The server and the browser must run the same build of styled-components, or class names
+    // differ and hydration fails. React Router is bundled too, so that the server bundle takes
+    // its production build through the aliases above (an external import would load the
+    // development build in Node).
+    noExternal: [
+      'styled-components',
+      ...(command === 'build' ? ['react-router', 'react-router-dom'] : []),
+    ],
+  },
 }));

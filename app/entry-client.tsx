@@ -11,6 +11,7 @@ import { ThemeProvider } from '../ui/theme';
 import type { SessionUser } from '../api/domain/auth';
 import { createSession, SessionProvider, settledUser } from './features/auth';
 import { httpCatalogueSource, seededCatalogueSource, type Catalogue } from './features/catalogue';
+import { preloadIslands } from './features/layout';
 import { createRoutes } from './routes';
 
 /**
@@ -49,6 +50,10 @@ async function start(): Promise<void> {
       return ((await res.json()) as { cart: CartView }).cart;
     },
     user: () => settledUser(session),
+  });
+  // The header's and footer's code (deferred-hydration islands) is fetched alongside the page's.
+  preloadIslands().catch(() => {
+    // Rendering loads them again, and a failure reaches the error boundary from there.
   });
   await resolveLazyMatches(routes);
   const router = createBrowserRouter(routes);

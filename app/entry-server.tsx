@@ -6,6 +6,7 @@ import { ThemeProvider } from '../ui/theme';
 import type { SessionUser } from '../api/domain/auth';
 import { createSession, SessionProvider } from './features/auth';
 import { executorCatalogueSource } from './features/catalogue';
+import { preloadIslands } from './features/layout';
 import { renderHeadTags, resolveMeta } from './meta';
 import { createRoutes, sitemapPaths } from './routes';
 
@@ -33,6 +34,8 @@ export async function render(request: Request, context: RenderContext): Promise<
   }
 
   const router = createStaticRouter(handler.dataRoutes, routerContext);
+  // The layout's deferred-hydration islands (header, footer) are rendered in full here.
+  await preloadIslands();
   // Not started on the server: it only holds the customer, so the header renders as it hydrates.
   const session = createSession({ user: await currentUser().catch(() => null) }, { start: false });
   const sheet = new ServerStyleSheet();

@@ -6,14 +6,7 @@ import type { CheckoutSummary } from '../api/domain/order';
 import { isPageDataError } from '../api/domain/pageData';
 import type { PublicConfig } from '../api/domain/ssr';
 import type { ContentDoc } from './content/markdown';
-import {
-  afterLogin,
-  authTexts,
-  HOME_PATH,
-  loginPathFor,
-  safeRedirect,
-  type SessionUser,
-} from './features/auth';
+import { authTexts, HOME_PATH, redirectRules, type SessionUser } from './features/auth';
 import { loadCatalogueSafely, type Catalogue, type CatalogueSource } from './features/catalogue';
 import {
   cartAfterBlockedCheckout,
@@ -28,7 +21,7 @@ import {
   type LayoutName,
 } from './features/layout';
 import { titleFor, type PageMeta, type RouteHandle } from './meta';
-import * as pages from './pages/catalogue/definitions';
+import type * as Pages from './pages/catalogue/definitions';
 
 export interface AppDeps {
   catalogue: CatalogueSource;
@@ -168,13 +161,16 @@ function orderParams(url: URL) {
   return { orderId, urlToken: url.searchParams.get('token') };
 }
 
+/** The catalogue pages' data; loaded with the first catalogue page the browser navigates to. */
+const definitions = () => import('./pages/catalogue/definitions');
+
 const infoPage = () => import('./pages/InfoPage');
 const cataloguePage = () => import('./pages/catalogue/CataloguePage');
 const indexPage = () => import('./pages/catalogue/SectionIndexPage');
 
 /** `?redirect=` of a guest-only page, kept only when it is a local path. */
-const guestPageData = ({ url }: { url: URL }) => ({
-  redirect: safeRedirect(url.searchParams.get('redirect')),
+const guestPageData = async ({ url }: { url: URL }) => ({
+  redirect: (await redirectRules()).safeRedirect(url.searchParams.get('redirect')),
 });
 
 export function createRoutes(deps: AppDeps): RouteObject[] {
@@ -191,8 +187,9 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
   const requireUser =
     <T,>(load: PageLoader<T>): PageLoader<T> =>
     async (args) => {
-      if (!(await currentUser())) throw redirect(loginPathFor(args.url.pathname + args.url.search));
-      return load(args);
+      if (await currentUser()) return load(args);
+      const { loginPathFor } = await redirectRules();
+      throw redirect(loginPathFor(args.url.pathname + args.url.search));
     };
   const checkout = deps.checkout ?? ((domesticUse: boolean) => fetchCheckoutSummary(domesticUse));
   const doc = (name: keyof typeof content) => async () => (await content[name]()).default;
@@ -200,18 +197,21 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
   const listing = (
     path: string,
     build: (
+      pages: typeof Pages,
       c: Catalogue,
       args: { url: URL; params: Record<string, string | undefined> },
-    ) => pages.CataloguePageData,
+    ) => Pages.CataloguePageData,
   ) =>
     route(
       path,
       cataloguePage,
-      async ({ url, params }) => build(await catalogue(), { url, params }),
+      async ({ url, params }) => build(await definitions(), await catalogue(), { url, params }),
       pageMeta,
     );
-  const index = (path: string, build: (c: Catalogue) => pages.SectionIndexData) =>
-    route(path, indexPage, async () => build(await catalogue()), pageMeta);
+  const index = (
+    path: string,
+    build: (pages: typeof Pages, c: Catalogue) => Pages.SectionIndexData,
+  ) => route(path, indexPage, async () => build(await definitions(), await catalogue()), pageMeta);
 
   return [
     {
@@ -343,6 +343,7 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
               'login',
               () => import('./pages/user/LoginCallbackPage'),
               async ({ url }) => {
+                const { afterLogin, loginPathFor, safeRedirect } = await redirectRules();
                 if (!(await currentUser())) {
                   throw redirect(loginPathFor(safeRedirect(url.searchParams.get('redirect'))));
                 }
@@ -360,32 +361,34 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
               'empty',
             ),
 
-            listing('products/industrial-fuel', (c) => pages.industrialFuel(c)),
-            index('products/domestic', (c) => pages.domesticIndex(c)),
-            listing('products/domestic/bagged-coal', (c, { url }) =>
+            listing('products/industrial-fuel', (pages, c) => pages.industrialFuel(c)),
+            index('products/domestic', (pages, c) => pages.domesticIndex(c)),
+            listing('products/domestic/bagged-coal', (pages, c, { url }) =>
               pages.domesticBaggedCoal(c, url),
             ),
-            listing('products/domestic/oil', (c) => pages.domesticOil(c)),
+            listing('products/domestic/oil', (pages, c) => pages.domesticOil(c)),
 
-            index('products/wholesale', () => pages.wholesaleIndex()),
-            index('products/wholesale/best-sellers', () =>
+            index('products/wholesale', (pages) => pages.wholesaleIndex()),
+            index('products/wholesale/best-sellers', (pages) =>
               pages.marketIndex('best-sellers', 'Best Sellers'),
             ),
-            listing('products/wholesale/best-sellers/:market', (c, { params }) =>
+            listing('products/wholesale/best-sellers/:market', (pages, c, { params }) =>
               pages.wholesaleBestSellers(c, pages.parseMarket(params.market)),
             ),
-            index('products/wholesale/coal', () => pages.wholesaleCoalIndex()),
-            index('products/wholesale/coal/bagged', () =>
+            index('products/wholesale/coal', (pages) => pages.wholesaleCoalIndex()),
+            index('products/wholesale/coal/bagged', (pages) =>
               pages.marketIndex('coal/bagged', 'Prepacked Coal'),
             ),
-            listing('products/wholesale/coal/bagged/:market', (c, { url, params }) =>
+            listing('products/wholesale/coal/bagged/:market', (pages, c, { url, params }) =>
               pages.wholesaleBaggedCoal(c, pages.parseMarket(params.market), url),
             ),
-            listing('products/wholesale/coal/bulk', (c) => pages.wholesaleBulkCoal(c)),
-            listing('products/wholesale/oil', (c) => pages.wholesaleOil(c)),
-            listing('products/wholesale/wood-pellets', (c) => pages.wholesaleWoodPellets(c)),
-            listing('products/wholesale/other-products', (c) => pages.wholesaleOtherProducts(c)),
-            listing('products/wholesale/hayes-lignite-briquettes', (c) =>
+            listing('products/wholesale/coal/bulk', (pages, c) => pages.wholesaleBulkCoal(c)),
+            listing('products/wholesale/oil', (pages, c) => pages.wholesaleOil(c)),
+            listing('products/wholesale/wood-pellets', (pages, c) => pages.wholesaleWoodPellets(c)),
+            listing('products/wholesale/other-products', (pages, c) =>
+              pages.wholesaleOtherProducts(c),
+            ),
+            listing('products/wholesale/hayes-lignite-briquettes', (pages, c) =>
               pages.hayesLigniteBriquettes(c),
             ),
             {

@@ -3,7 +3,13 @@
  * API calls, the redirect rules and the texts.
  */
 export { authTexts } from './texts';
-export * from './redirect';
+export * from './paths';
+/**
+ * The redirect rules (`safeRedirect`, `loginPathFor`, `callbackPathFor`, `afterLogin`), loaded on
+ * demand: they use the shared auth rules, whose module brings the account schemas and yup, and
+ * the route table is part of every page's first load. Only a redirect being worked out loads them.
+ */
+export const redirectRules = () => import('./redirect');
 export * from './authApi';
 export {
   authMachine,

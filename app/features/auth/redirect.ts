@@ -1,18 +1,15 @@
 import { localRedirectPath } from '../../../api/domain/auth';
+import { AUTH_CALLBACK_PATH, HOME_PATH, LOGIN_PATH } from './paths';
 
 /**
  * Where a login may send the visitor afterwards: only ever a path on this site. Anything that a
  * browser could read as another origin (`//evil.example`, `/\evil.example`, `https:…`,
  * `javascript:…`), or that holds control characters, is refused and the visitor goes home.
+ *
+ * The rule comes from api/domain/auth, whose module also holds the account forms' yup schemas:
+ * code in the first load of a page reaches these functions through `redirectRules()` (index.ts),
+ * so that yup loads only when a redirect is actually worked out.
  */
-export const HOME_PATH = '/';
-export const LOGIN_PATH = '/user/login';
-export const AUTH_CALLBACK_PATH = '/login';
-export const REGISTER_PATH = '/user/register';
-export const FORGOT_PATH = '/user/password-forgot';
-export const RESET_PATH = '/user/password-reset';
-export const ACCOUNT_PATH = '/user/account';
-export const ORDERS_PATH = '/order';
 
 /**
  * The path itself when it is a safe local path, else null: the shared rule of the API

@@ -13,7 +13,7 @@ import {
   type AuthActorRef,
   type AuthInput,
 } from './authMachine';
-import { LOGIN_PATH } from './redirect';
+import { LOGIN_PATH } from './paths';
 import type { SessionUser } from './types';
 
 const SessionContext = createContext<AuthActorRef | null>(null);

@@ -15,14 +15,7 @@ import {
 } from '../../../ui';
 import { paths } from '../navigation';
 import { useCart } from './CartProvider';
-
-/** Where the checkout lives (a later issue builds it). */
-export const checkoutPath = '/checkout';
-
-/** "BT11AA" -> "BT1 1AA": the inward code is always the last three characters. */
-export function displayPostcode(postcode: string): string {
-  return postcode.length > 3 ? `${postcode.slice(0, -3)} ${postcode.slice(-3)}` : postcode;
-}
+import { checkoutPath, displayPostcode } from './display';
 
 const lineLabels: CartLineLabels = {
   quantity: messages.cartPage.quantity,

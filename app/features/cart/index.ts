@@ -42,4 +42,5 @@ export {
 } from './cartMachine';
 export type { CartActions, CartActionOptions, CartActorRef } from './cartClient';
 export { CartProvider, CartActorProvider, useCart, type CartStore } from './CartProvider';
-export { CartContents, displayPostcode, checkoutPath } from './CartContents';
+export { CartContents } from './CartContents';
+export { displayPostcode, checkoutPath } from './display';

@@ -4,16 +4,20 @@ import type { OrderStatusTone } from '../../../ui';
 import { displayPostcode } from '../cart';
 import { checkoutTexts } from './texts';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
+// Made on first use: this module is part of every page's first load (the route table uses it),
+// and a date format costs its construction there, while only the order pages show a date.
+let dateTime: Intl.DateTimeFormat | undefined;
 
 /** "14 March 2025 at 10:42", in the shop's time zone whatever the browser's. */
 export function formatOrderDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  dateTime ??= new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/London',
+  });
+  return dateTime.format(date);
 }
 
 export function orderStatusLabel(status: OrderStatus): string {

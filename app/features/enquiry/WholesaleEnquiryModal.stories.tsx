@@ -24,7 +24,8 @@ import {
   WithToasts,
 } from './enquiryStoryKit';
 import { WholesaleEnquiryModal } from './WholesaleEnquiryModal';
-import { WholesaleEnquiryLink, WholesaleEnquiryModalFromUrl } from './WholesaleEnquiryModalFromUrl';
+import { WholesaleEnquiryLink } from './WholesaleEnquiryLink';
+import { WholesaleEnquiryModalFromUrl } from './WholesaleEnquiryModalFromUrl';
 
 const title = messages.enquiry.modalTitle;
 

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Link } from '../../../ui';
-import { searchWithWsm, searchWithoutWsm } from './wsm';
+import { searchWithoutWsm } from './wsm';
 
 /** The modal, its form, machine and schema load only when the modal first opens. */
 const LazyWholesaleEnquiryModal = lazy(() => import('./WholesaleEnquiryModal'));
@@ -40,10 +39,4 @@ export function WholesaleEnquiryModalFromUrl() {
       <LazyWholesaleEnquiryModal isOpen={isOpen} onOpenChange={setOpen} />
     </Suspense>
   );
-}
-
-/** A link that opens the enquiry modal on the current page, keeping its other parameters. */
-export function WholesaleEnquiryLink({ children }: { children: ReactNode }) {
-  const location = useLocation();
-  return <Link href={`${location.pathname}${searchWithWsm(location.search)}`}>{children}</Link>;
 }

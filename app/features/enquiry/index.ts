@@ -13,7 +13,8 @@ export {
   WholesaleEnquiryModal,
   type WholesaleEnquiryModalProps,
 } from './WholesaleEnquiryModal';
-export { WholesaleEnquiryLink, WholesaleEnquiryModalFromUrl } from './WholesaleEnquiryModalFromUrl';
+export { WholesaleEnquiryLink } from './WholesaleEnquiryLink';
+export { WholesaleEnquiryModalFromUrl } from './WholesaleEnquiryModalFromUrl';
 export {
   enquiryFormMachine,
   type EnquiryFormActor,

@@ -1,58 +1,17 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { RouterProvider as AriaRouterProvider, Link as AriaLink } from 'react-aria-components';
-import {
-  Outlet,
-  useHref,
-  useLocation,
-  useMatches,
-  useNavigate,
-  useRouteError,
-  useRouteLoaderData,
-} from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { Outlet, useHref, useMatches, useNavigate, useRouteError } from 'react-router-dom';
 import styled from 'styled-components';
-import { emptyCartView, type CartView } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
-import { site } from '../../../api/domain/site';
-import type { PublicConfig } from '../../../api/domain/ssr';
-import {
-  Footer,
-  LoadingOverlay,
-  Logo,
-  NavBar,
-  PaymentLogo,
-  SideNav,
-  SidePanel,
-  ToastRegion,
-  TopBar,
-  theme,
-} from '../../../ui';
-import {
-  ACCOUNT_PATH,
-  authTexts,
-  fullNameOf,
-  LOGIN_PATH,
-  ORDERS_PATH,
-  useSession,
-  useSessionEffects,
-  useSessionUser,
-} from '../auth';
-import { CartProvider, useCart } from '../cart';
-import type { Catalogue } from '../catalogue';
-import { Consent } from '../consent';
+import { LoadingOverlay, theme } from '../../../ui';
+import { useSessionEffects } from '../auth';
+import { CartProvider } from '../cart';
 import { WholesaleEnquiryModalFromUrl } from '../enquiry';
-import { OrderOnlineButton } from '../order-form';
-import {
-  footerProductGroups,
-  footerSiteLinks,
-  paths,
-  primaryNav,
-  sideNavGroups,
-  sideNavInfoLinks,
-} from '../navigation';
 import { SitePostcodeModal } from '../postcode';
 import { DocumentMeta } from './DocumentMeta';
 import { ErrorPage } from './ErrorPage';
+import { Island, islandComponent, IslandsProvider, useHydratedMarker } from './islands';
+import { Notifications } from './Notifications';
 import {
   reloadOnceForChunkError,
   timings,
@@ -60,6 +19,15 @@ import {
   usePageTransition,
   useSlowNavigation,
 } from './navigationEffects';
+import { useRootData } from './rootData';
+
+/*
+ * The header and the footer are deferred-hydration islands (see islands.tsx): the server renders
+ * them as part of the page; the browser loads their code as chunks of their own while the page
+ * hydrates.
+ */
+const SiteHeader = islandComponent(() => import('./SiteHeader'));
+const SiteFooter = islandComponent(() => import('./SiteFooter'));
 
 /** The three layouts of SPEC §2. Routes pick one with `handle.layout`; default is the default. */
 export type LayoutName = 'default' | 'alternative' | 'empty';
@@ -106,28 +74,6 @@ const NotPrinted = styled.div`
   }
 `;
 
-const userLinks = [
-  { id: 'orders', label: authTexts.menu.orders, href: ORDERS_PATH },
-  { id: 'account', label: authTexts.menu.account, href: ACCOUNT_PATH },
-];
-
-const phones = site.offices.map((office) => ({ label: office.name, number: office.phone }));
-const offices = site.offices.map((office) => ({ ...office }));
-
-function useRootData() {
-  const root = useRouteLoaderData('root') as
-    | { catalogue?: Catalogue; year?: number; publicConfig?: PublicConfig; cart?: CartView }
-    | undefined;
-  return {
-    /** The cart the server rendered with: it seeds the cart store. */
-    initialCart: root?.cart ?? emptyCartView(),
-    analytics: root?.publicConfig?.analytics ?? null,
-    paymentProvider: root?.publicConfig?.paymentProvider ?? undefined,
-    coalCategories: (root?.catalogue?.coal ?? []).map((c) => ({ title: c.title, slug: c.slug })),
-    year: root?.year ?? new Date().getFullYear(),
-  };
-}
-
 function useLayoutName(): LayoutName {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
@@ -137,92 +83,24 @@ function useLayoutName(): LayoutName {
   return 'default';
 }
 
-function HomeLogo() {
-  return (
-    <AriaLink href={paths.home} aria-label={`${site.companyName} home`}>
-      <Logo height={44} title={site.companyName} />
-    </AriaLink>
-  );
-}
-
-/** Header, side navigation and footer around every page of the default layout. */
+/** Header and footer around every page of the default and alternative layouts. */
 function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode }) {
-  const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const { coalCategories, year, analytics, paymentProvider } = useRootData();
-  const cartCount = useCart().cart.count;
-  const session = useSession();
-  const user = useSessionUser();
-  const loggingOut = useSelector(session, (s) => s.matches('signingOut'));
+  // The session's notifications and its logout go on whatever the layout.
   useSessionEffects();
-
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
-
   if (layout === 'empty') return <>{children}</>;
-  const currentPath = location.pathname + location.search;
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
       <NotPrinted>
-        <TopBar
-          phones={phones}
-          email={site.email}
-          loginHref={LOGIN_PATH}
-          user={user ? { full_name: fullNameOf(user) } : null}
-          onLogout={() => session.send({ type: 'LOGOUT' })}
-          isLoggingOut={loggingOut}
-          userLinks={userLinks}
-          cartHref={paths.cart}
-          cartCount={cartCount}
-          labels={{
-            login: messages.customerLogin,
-            greeting: messages.greeting,
-            logout: messages.logout,
-          }}
-        />
-        {layout === 'default' ? (
-          <>
-            <NavBar
-              items={primaryNav}
-              currentPath={currentPath}
-              logo={<HomeLogo />}
-              onOpenMenu={() => setMenuOpen(true)}
-              isMenuOpen={menuOpen}
-              orderButton={<OrderOnlineButton />}
-            />
-            <SidePanel title={messages.menu} isOpen={menuOpen} onOpenChange={setMenuOpen}>
-              <SideNav
-                groups={sideNavGroups(coalCategories)}
-                links={sideNavInfoLinks}
-                phones={phones}
-                email={site.email}
-                socials={site.social.map((s) => ({ network: s.network, href: s.href }))}
-                currentPath={currentPath}
-                companyName={site.companyName}
-                onNavigate={() => setMenuOpen(false)}
-                orderButton={<OrderOnlineButton fullWidth />}
-              />
-            </SidePanel>
-          </>
-        ) : (
-          <NavBar items={[]} logo={<HomeLogo />} aria-label="Site" />
-        )}
+        <Island>
+          <SiteHeader layout={layout} />
+        </Island>
       </NotPrinted>
       {children}
       <NotPrinted>
-        <Footer
-          companyName={site.legalName}
-          offices={offices}
-          productGroups={layout === 'default' ? footerProductGroups(coalCategories) : []}
-          siteLinks={footerSiteLinks}
-          email={site.email}
-          phones={phones}
-          enquiryHref={paths.contact}
-          paymentLogo={<PaymentLogo provider={paymentProvider} />}
-          note={messages.footerNote}
-          year={year}
-        />
-        <Consent analytics={analytics} />
+        <Island>
+          <SiteFooter layout={layout} />
+        </Island>
       </NotPrinted>
     </>
   );
@@ -260,29 +138,24 @@ function AriaRouter({ children }: { children: ReactNode }) {
   );
 }
 
-function useHydratedMarker() {
-  useEffect(() => {
-    // Lets tests (and monitoring) know the server HTML is now interactive.
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-}
-
 /** The root route's component: the chosen layout around the current page. */
 export function SiteLayout() {
-  useHydratedMarker();
   const layout = useLayoutName();
+  // Lets tests (and monitoring) know the server HTML is now interactive, islands included.
+  const islandReady = useHydratedMarker(layout === 'empty' ? 0 : 2);
   const { initialCart } = useRootData();
   return (
     <AriaRouter>
       <CartProvider initialCart={initialCart}>
-        <DocumentMeta />
-        <Chrome layout={layout}>
-          <Page />
-        </Chrome>
-        <WholesaleEnquiryModalFromUrl />
-        <SitePostcodeModal />
-        {/* The one notification area of the site (SPEC §9: 350px, top centre). */}
-        <ToastRegion />
+        <IslandsProvider value={islandReady}>
+          <DocumentMeta />
+          <Chrome layout={layout}>
+            <Page />
+          </Chrome>
+          <WholesaleEnquiryModalFromUrl />
+          <SitePostcodeModal />
+          <Notifications />
+        </IslandsProvider>
       </CartProvider>
     </AriaRouter>
   );
@@ -305,7 +178,7 @@ export function PageErrorBoundary() {
 /** Errors in the layout itself render the error page on its own. */
 export function RootErrorBoundary() {
   const error = useRouteError();
-  useHydratedMarker();
+  useHydratedMarker(0);
   useEffect(() => {
     reloadOnceForChunkError(error);
   }, [error]);

@@ -3,10 +3,10 @@ import { useLoaderData, useNavigate } from 'react-router-dom';
 import { Link, Text } from '../../../ui';
 import {
   authTexts,
-  callbackPathFor,
   FORGOT_PATH,
   LoginForm,
   loginMachine,
+  redirectRules,
   REGISTER_PATH,
   signInThroughSession,
   useSession,
@@ -29,7 +29,9 @@ export default function LoginPage() {
     [session],
   );
   const actor = useAuthForm(machine, () => {
-    void navigate(callbackPathFor(redirect), { replace: true });
+    void redirectRules().then(({ callbackPathFor }) =>
+      navigate(callbackPathFor(redirect), { replace: true }),
+    );
   });
   const registerHref = redirect
     ? `${REGISTER_PATH}?redirect=${encodeURIComponent(redirect)}`

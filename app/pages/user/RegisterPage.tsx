@@ -2,10 +2,10 @@ import { useLoaderData, useNavigate } from 'react-router-dom';
 import { Link, Text } from '../../../ui';
 import {
   authTexts,
-  callbackPathFor,
   LOGIN_PATH,
   RegisterForm,
   registerMachine,
+  redirectRules,
   useSession,
 } from '../../features/auth';
 import { AccountPageFrame } from './AccountPageFrame';
@@ -19,7 +19,9 @@ export default function RegisterPage() {
   const session = useSession();
   const actor = useAuthForm(registerMachine, (answer) => {
     if (answer.user) session.send({ type: 'SIGNED_IN', user: answer.user });
-    void navigate(callbackPathFor(redirect), { replace: true });
+    void redirectRules().then(({ callbackPathFor }) =>
+      navigate(callbackPathFor(redirect), { replace: true }),
+    );
   });
   const loginHref = redirect
     ? `${LOGIN_PATH}?redirect=${encodeURIComponent(redirect)}`

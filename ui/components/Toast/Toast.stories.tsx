@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button';
-import { ToastRegion, ToasterProvider, useToasts } from './Toast';
+import { ToastRegion } from './Toast';
+import { ToasterProvider, useToasts } from './ToasterProvider';
 import { createToaster, type ToastContent, type ToastVariant } from './toastQueue';
 
 interface DemoProps {

@@ -1,4 +1,3 @@
-import { createContext, useContext, type ReactNode } from 'react';
 import * as RAC from 'react-aria-components';
 import styled, { keyframes } from 'styled-components';
 import {
@@ -15,19 +14,8 @@ import {
 } from '../../theme/tokens';
 import { Button } from '../Button';
 import { CloseIcon, DangerIcon, InfoIcon, SuccessIcon, WarningIcon } from '../Icon';
-import { toast as defaultToaster, type ToastContent, type Toaster } from './toastQueue';
-
-const ToasterContext = createContext<Toaster>(defaultToaster);
-
-/** Provide a different toaster to the components below (stories and tests use their own). */
-export function ToasterProvider({ toaster, children }: { toaster: Toaster; children: ReactNode }) {
-  return <ToasterContext.Provider value={toaster}>{children}</ToasterContext.Provider>;
-}
-
-/** The toaster in context (the shared `toast` unless a `ToasterProvider` says otherwise). */
-export function useToasts(): Toaster {
-  return useContext(ToasterContext);
-}
+import { useToasts } from './ToasterProvider';
+import type { ToastContent, Toaster } from './toastQueue';
 
 const icons = {
   success: SuccessIcon,

@@ -1,4 +1,5 @@
-export { ToastRegion, ToasterProvider, useToasts, type ToastRegionProps } from './Toast';
+export { ToastRegion, type ToastRegionProps } from './Toast';
+export { ToasterProvider, useToasts } from './ToasterProvider';
 export {
   toast,
   createToaster,
