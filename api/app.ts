@@ -10,7 +10,7 @@ import { crossSiteExemptPaths, crossSiteGuard } from './middleware/crossSite';
 import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/jsonBody';
 import { requestLog } from './middleware/requestLog';
-import { securityHeaders } from './middleware/security';
+import { contentSecurityPolicy, securityHeaders } from './middleware/security';
 import { authLimiters, authRoutes, sessionCookieName, sessionReader } from './routes/auth';
 import { cartCookieName, cartRoutes } from './routes/cart';
 import { cartAnswers } from './routes/cartAnswers';
@@ -28,7 +28,7 @@ import { createCatalogueService } from './services/catalogue/service';
 import { createCheckoutService } from './services/checkout/service';
 import { createPayments, type Payments } from './services/payments';
 import { site } from './domain/site';
-import { ssrMiddleware } from './ssr/middleware';
+import { sharedPageAnswers, ssrMiddleware, type AnonymousPages } from './ssr/middleware';
 import { createPageCache, isSharedPage } from './ssr/pageCache';
 import type { SsrRuntime } from './ssr/runtime';
 
@@ -59,7 +59,10 @@ export function createApp({
   // TRUST_PROXY: take the client address (and protocol) from X-Forwarded-* headers.
   const app = new Koa({ proxy: config.trustProxy });
   app.silent = true;
-  const catalogue = createCatalogueService(database.db, { uploadsBaseUrl: config.uploadsBaseUrl });
+  const catalogue = createCatalogueService(database.db, {
+    uploadsBaseUrl: config.uploadsBaseUrl,
+    versionFeed: database.catalogueVersion,
+  });
   const carts = createCartService(database.db, catalogue);
   const checkout = createCheckoutService({ db: database.db, catalogue, payments, logger });
   // Customer accounts: server-side sessions in an HttpOnly cookie (api/services/auth).
@@ -70,14 +73,31 @@ export function createApp({
   };
   const readSession = sessionReader(auth, sessionCookies);
 
+  const security = {
+    development: config.env === 'development',
+    scriptOrigins: config.analytics ? [new URL(config.analytics.scriptUrl).origin] : [],
+  };
+  // Production: pages for visitors without a session or a cart, rendered once per address and
+  // catalogue version (api/ssr/pageCache.ts).
+  const anonymousPages: AnonymousPages | undefined =
+    ssr && config.env === 'production'
+      ? {
+          cache: createPageCache(),
+          version: () => catalogue.version(),
+          // No session and no cart: the page is the same for every such visitor.
+          cacheable: (ctx) =>
+            ctx.method === 'GET' &&
+            isSharedPage(ctx.path) &&
+            !ctx.cookies.get(cartCookieName) &&
+            !ctx.cookies.get(sessionCookieName),
+          policy: contentSecurityPolicy(security),
+        }
+      : undefined;
+
   app.use(errorHandler(logger));
-  app.use(
-    securityHeaders({
-      development: config.env === 'development',
-      scriptOrigins: config.analytics ? [new URL(config.analytics.scriptUrl).origin] : [],
-    }),
-  );
+  app.use(securityHeaders(security));
   app.use(requestLog(logger));
+  if (anonymousPages) app.use(sharedPageAnswers(anonymousPages, config.publicUrl));
   app.use(compress({ threshold: 1024, br: false }));
 
   app.use(cartAnswers(carts));
@@ -161,18 +181,7 @@ export function createApp({
         config.publicUrl,
         (ctx, domesticUse) => checkout.summary(ctx.cookies.get(cartCookieName), domesticUse),
         async (ctx) => (await readSession(ctx))?.user ?? null,
-        config.env === 'production'
-          ? {
-              cache: createPageCache(),
-              version: () => catalogue.version(),
-              // No session and no cart: the page is the same for every such visitor.
-              cacheable: (ctx) =>
-                ctx.method === 'GET' &&
-                isSharedPage(ctx.path) &&
-                !ctx.cookies.get(cartCookieName) &&
-                !ctx.cookies.get(sessionCookieName),
-            }
-          : undefined,
+        anonymousPages,
       ),
     );
   }

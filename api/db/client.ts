@@ -13,6 +13,7 @@ import { migrationsDir } from '../paths';
 import { dataDirError, isDataDirProblem, postgresError } from '../startupError';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
 import * as schema from './schema';
+import { createVersionFeed, type VersionFeed } from './versionFeed';
 
 export type Schema = typeof schema;
 /** The one database type the rest of the API sees, whichever driver is behind it. */
@@ -31,7 +32,16 @@ export interface DatabaseHandle {
    */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: the catalogue version as the database announces it on every catalogue write
+   * (migration 0006). Nothing but this process can write to its PGlite, so the last announcement
+   * is the database's version. PostgreSQL is shared by processes: they read it.
+   */
+  catalogueVersion?: VersionFeed;
 }
+
+/** The channel migration 0006 announces catalogue versions on. */
+export const CATALOGUE_VERSION_CHANNEL = 'catalogue_version';
 
 export const MIGRATION_LOCK = 727_001;
 
@@ -153,6 +163,9 @@ async function openPglite(dataDir: string, lockDir: string): Promise<DatabaseHan
     throw inDataDir && isDataDirProblem(error) ? dataDirError(error, lockDir) : error;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const catalogueVersion = createVersionFeed();
+  // Delivered as the committing statement's answer is read, before its caller carries on.
+  await client.listen(CATALOGUE_VERSION_CHANNEL, (version) => catalogueVersion.announce(version));
   // PGlite is a single connection inside this process: a promise chain serialises locked work.
   let queue: Promise<unknown> = Promise.resolve();
   const withLock = <T>(_key: number, work: () => Promise<T>): Promise<T> => {
@@ -163,16 +176,20 @@ async function openPglite(dataDir: string, lockDir: string): Promise<DatabaseHan
   return {
     db,
     driver: 'pglite',
+    catalogueVersion,
     withLock,
-    migrate: () =>
-      withLock(MIGRATION_LOCK, () =>
+    migrate: async () => {
+      await withLock(MIGRATION_LOCK, () =>
         migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir }),
-      ),
+      );
+      catalogueVersion.trust();
+    },
     // One in-process connection: a query cannot be cancelled, only no longer waited for.
     ping: async (timeoutMs = defaultDatabaseTimeouts.queryMs) => {
       await withDeadline(client.query('select 1'), timeoutMs, noAnswerWithin(timeoutMs));
     },
     close: once(async () => {
+      catalogueVersion.stop();
       try {
         await client.close();
       } finally {

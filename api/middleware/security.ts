@@ -8,13 +8,40 @@ export interface SecurityOptions {
   scriptOrigins?: string[];
 }
 
+/** The Content-Security-Policy, given the script sources beyond the site's own ('self'). */
+export type PolicyFor = (scriptSources: string) => string;
+
+export function contentSecurityPolicy({
+  development,
+  scriptOrigins = [],
+}: SecurityOptions): PolicyFor {
+  const extra = scriptOrigins.map((origin) => ` ${origin}`).join('');
+  const connectSrc = development ? `'self' ws: wss:${extra}` : `'self'${extra}`;
+  return (scriptSources) =>
+    [
+      "default-src 'self'",
+      `script-src 'self' ${scriptSources}${extra}`,
+      // styled-components injects <style> elements at runtime.
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "font-src 'self'",
+      `connect-src ${connectSrc}`,
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'self'",
+    ].join('; ');
+}
+
 /**
  * Security headers on every response (HTML, API and assets alike), and HSTS on HTTPS ones.
  * Scripts must carry the per-response nonce, which the server renderer writes into the HTML it
- * sends.
+ * sends (or, for a page shared by every visitor, be allowed by hash: see api/ssr/pageCache.ts).
  */
-export function securityHeaders({ development, scriptOrigins = [] }: SecurityOptions): Middleware {
-  const extra = scriptOrigins.map((origin) => ` ${origin}`).join('');
+export function securityHeaders(options: SecurityOptions): Middleware {
+  const policy = contentSecurityPolicy(options);
   return async (ctx, next) => {
     const nonce = randomBytes(16).toString('base64');
     ctx.state.nonce = nonce;
@@ -26,27 +53,9 @@ export function securityHeaders({ development, scriptOrigins = [] }: SecurityOpt
     // HTTPS answers (directly, or as a trusted proxy's X-Forwarded-Proto says) pin HTTPS for a
     // year. Never over plain HTTP, where a browser ignores it and a local `npm start` must work.
     if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    const scriptSrc = development
-      ? `'self' 'unsafe-inline'${extra}`
-      : `'self' 'nonce-${nonce}'${extra}`;
-    const connectSrc = development ? `'self' ws: wss:${extra}` : `'self'${extra}`;
     ctx.set(
       'Content-Security-Policy',
-      [
-        "default-src 'self'",
-        `script-src ${scriptSrc}`,
-        // styled-components injects <style> elements at runtime.
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data:",
-        "font-src 'self'",
-        `connect-src ${connectSrc}`,
-        "worker-src 'self'",
-        "manifest-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'self'",
-      ].join('; '),
+      policy(options.development ? "'unsafe-inline'" : `'nonce-${nonce}'`),
     );
     await next();
   };

@@ -15,7 +15,7 @@ import {
 import { originOf, requestOrigin } from '../http/origin';
 import type { Logger } from '../logger';
 import { withConsoleLogger } from './console';
-import type { PageCache } from './pageCache';
+import { pageKey, sharePage, type PageCache } from './pageCache';
 import type { SsrRuntime } from './runtime';
 
 /** What the fallback page says in production instead of the error's own message. */
@@ -182,6 +182,40 @@ export interface AnonymousPages {
   version(): Promise<string>;
   /** Whether this request's page may come from (and go to) the cache. */
   cacheable(ctx: Context): boolean;
+  /** The Content-Security-Policy of a shared page, given its scripts' hashes. */
+  policy(scriptSources: string): string;
+}
+
+/**
+ * Answers a request for a kept anonymous page straight from memory, before the rest of the
+ * stack (the API router, static files, rendering): the same bytes for every visitor, gzip-
+ * compressed once, with the page's own hash-based Content-Security-Policy. Anything else, and a
+ * page not kept yet, goes on to `next` (where ssrMiddleware renders and keeps it).
+ */
+export function sharedPageAnswers(anonymousPages: AnonymousPages, publicUrl?: string): Middleware {
+  const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' || ctx.path.startsWith('/api/') || !anonymousPages.cacheable(ctx)) {
+      return next();
+    }
+    const origin = fixedOrigin ?? requestOrigin(ctx);
+    if (origin === null) return next();
+    const version = await anonymousPages.version().catch(() => null);
+    if (version === null) return next();
+    const page = anonymousPages.cache.get(pageKey(origin, ctx.path, ctx.search, version));
+    if (!page?.shared) return next();
+    ctx.status = page.status;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Security-Policy', anonymousPages.policy(page.shared.scriptHashes));
+    ctx.set('Content-Type', 'text/html; charset=utf-8');
+    ctx.vary('Accept-Encoding');
+    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = page.shared.gzip;
+    } else {
+      ctx.body = page.shared.body;
+    }
+  };
 }
 
 /**
@@ -277,7 +311,7 @@ export function ssrMiddleware(
     if (anonymousPages?.cacheable(ctx)) {
       const version = await anonymousPages.version().catch(() => null);
       if (version !== null) {
-        cacheKey = [origin, ctx.path, ctx.search, version, new Date().getFullYear()].join('\n');
+        cacheKey = pageKey(origin, ctx.path, ctx.search, version);
         const hit = anonymousPages.cache.get(cacheKey);
         if (hit) {
           ctx.status = hit.status;
@@ -340,7 +374,11 @@ export function ssrMiddleware(
       // Only complete pages: never an error page, a 404 (any address would fill the cache), or a
       // page that read the customer's checkout.
       if (cacheKey !== null && result.status === 200 && !sources.usedCheckout()) {
-        anonymousPages?.cache.set(cacheKey, { status: result.status, html });
+        anonymousPages?.cache.set(cacheKey, {
+          status: result.status,
+          html,
+          shared: sharePage(html, renderNonce),
+        });
       }
       ctx.body = withNonce(html);
     } catch (error) {

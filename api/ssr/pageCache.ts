@@ -1,16 +1,32 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 /**
  * Rendered pages for anonymous visitors (no session, no cart), kept per process. A page's HTML
  * is the same for every such visitor, except for the CSP nonce: it is rendered once with a
- * placeholder nonce (random per process, so no page content can guess it) that each answer
- * replaces with its own. The key holds the catalogue's version, so a price change in the database
- * makes every process render afresh on its next request; old versions age out of the LRU.
+ * placeholder nonce (random per process, so no page content can guess it). The key holds the
+ * catalogue's version, so a price change in the database makes every process render afresh on its
+ * next request; old versions age out of the LRU.
+ *
+ * A kept page is then sent as the same bytes to everyone (see `sharePage`): without nonces, its
+ * inline scripts allowed by their SHA-256 hashes in the Content-Security-Policy instead, and
+ * compressed once.
  */
 export interface CachedPage {
   status: number;
   /** The full document, with `nonce` where the request's nonce goes. */
   html: string;
+  /** The same bytes for everyone; undefined when the page cannot go without its nonce. */
+  shared?: SharedPage | undefined;
+}
+
+/** A page whose inline scripts are allowed by hash: one answer, for every visitor. */
+export interface SharedPage {
+  body: Buffer;
+  /** `body`, gzip-compressed. */
+  gzip: Buffer;
+  /** The CSP script sources for its inline scripts: `'sha256-…'` each, space-separated. */
+  scriptHashes: string;
 }
 
 export interface PageCache {
@@ -23,10 +39,41 @@ export interface PageCache {
   readonly size: number;
 }
 
+/** Inline <script> elements: their attributes, and their text as the browser hashes it. */
+const scriptElement = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * `html` (rendered with `placeholder` as its nonce) without nonce attributes, and the hashes
+ * that allow its inline scripts. Undefined when the placeholder is left anywhere else in the page
+ * (a use this does not know), so such a page keeps its per-answer nonce.
+ */
+export function sharePage(html: string, placeholder: string): SharedPage | undefined {
+  const stripped = html.replaceAll(` nonce="${placeholder}"`, '');
+  if (stripped.includes(placeholder)) return undefined;
+  const hashes = new Set<string>();
+  for (const [, attributes = '', text = ''] of stripped.matchAll(scriptElement)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  const body = Buffer.from(stripped, 'utf8');
+  return { body, gzip: gzipSync(body), scriptHashes: [...hashes].join(' ') };
+}
+
+/** The cache key of a page: the site's origin, the address, the catalogue version and the year. */
+export function pageKey(origin: string, path: string, search: string, version: string): string {
+  // The year: the footer's copyright line.
+  return [origin, path, search, version, new Date().getFullYear()].join('\n');
+}
+
+/** What a page holds in memory, in UTF-16 code units and bytes. */
+function weight(page: CachedPage): number {
+  return page.html.length + (page.shared ? page.shared.body.length + page.shared.gzip.length : 0);
+}
+
 export interface PageCacheOptions {
   /** Pages kept at most (least recently used go first). */
   maxEntries?: number;
-  /** Characters of HTML kept at most, over all pages. */
+  /** Characters of HTML and bytes of shared pages kept at most, over all pages. */
   maxChars?: number;
 }
 
@@ -41,7 +88,7 @@ export function createPageCache({
     const oldest = pages.entries().next();
     if (oldest.done) return;
     pages.delete(oldest.value[0]);
-    chars -= oldest.value[1].html.length;
+    chars -= weight(oldest.value[1]);
   };
   return {
     nonce: placeholder,
@@ -55,14 +102,14 @@ export function createPageCache({
       return page;
     },
     set(key, page) {
-      if (page.html.length > maxChars / 4) return;
+      if (weight(page) > maxChars / 4) return;
       const old = pages.get(key);
       if (old) {
         pages.delete(key);
-        chars -= old.html.length;
+        chars -= weight(old);
       }
       pages.set(key, page);
-      chars += page.html.length;
+      chars += weight(page);
       while (pages.size > maxEntries || chars > maxChars) evictOldest();
     },
     fill(page, nonce) {

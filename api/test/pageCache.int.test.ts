@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
@@ -15,8 +16,8 @@ import { createTestDatabase, testConfig, type TestDatabase } from './harness';
  * server entry (api/ must not import app/) renders the kerosene 500 L price from the in-process
  * catalogue, the cart's count and the nonce, and counts its renders.
  */
-const template =
-  '<!doctype html><html><head><!--app-head--></head><body><!--app-html--><script nonce="__CSP_NONCE__" src="/a.js"></script></body></html>';
+const inlineScript = 'window.__data = JSON.parse("{\\"a\\":1}");';
+const template = `<!doctype html><html><head><!--app-head--></head><body><!--app-html--><script nonce="__CSP_NONCE__">${inlineScript}</script><script nonce="__CSP_NONCE__" src="/a.js"></script></body></html>`;
 
 const renders: string[] = [];
 
@@ -28,6 +29,10 @@ const entry: ServerEntry = {
     const path = new URL(req.url).pathname;
     if (path === '/missing') return { type: 'document', status: 404, head: '', html: 'Not found' };
     if (path === '/checkout') await context.checkout(false).catch(() => undefined);
+    // A page that uses its nonce where only a nonce will do (not an attribute of its own).
+    if (path === '/nonce-in-text') {
+      return { type: 'document', status: 200, head: '', html: `<p>${context.nonce}</p>` };
+    }
     const result = (await context.graphql(query)) as {
       data?: { oils: { slug: string; sizes: { title: string; price: number }[] }[] };
     };
@@ -100,23 +105,50 @@ async function cartCookie(): Promise<string> {
 const priceIn = (html: string) => /data-price="(\d+)"/.exec(html)?.[1];
 
 describe('anonymous pages are rendered once per catalogue version', () => {
-  it('renders a page once; every answer carries its own nonce, never the placeholder', async () => {
+  it('renders a page once, then sends everyone the same bytes, its script allowed by hash', async () => {
     renders.length = 0;
     const first = await get('/products/domestic/oil');
-    const second = await get('/products/domestic/oil');
-    expect([first.status, second.status]).toEqual([200, 200]);
+    const second = await get('/products/domestic/oil').set('Accept-Encoding', 'identity');
+    const third = await get('/products/domestic/oil').set('Accept-Encoding', 'gzip');
+    expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
     expect(renders).toEqual(['/products/domestic/oil']);
-    for (const res of [first, second]) {
-      const nonce = nonceOf(res);
-      expect(nonce).not.toBe('');
-      expect(res.text).toContain(`<script nonce="${nonce}" src="/a.js">`);
-      expect(res.text).toContain(`<style nonce="${nonce}">`);
+    // The rendering answer carries the request's nonce.
+    const nonce = nonceOf(first);
+    expect(nonce).not.toBe('');
+    expect(first.text).toContain(`<script nonce="${nonce}" src="/a.js">`);
+    expect(first.text).toContain(`<style nonce="${nonce}">`);
+    // The kept page: no nonce anywhere, the inline script allowed by its SHA-256 instead.
+    const hash = createHash('sha256').update(inlineScript).digest('base64');
+    for (const res of [second, third]) {
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+      expect(csp).not.toContain("'nonce-");
+      expect(csp.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe');
+      expect(res.text).toBe(first.text.replaceAll(` nonce="${nonce}"`, ''));
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['vary']).toContain('Accept-Encoding');
+    }
+    expect(third.headers['content-encoding']).toBe('gzip');
+    expect(second.headers['content-encoding']).toBeUndefined();
+    for (const res of [first, second, third]) {
       expect(res.text).not.toMatch(/pagecache[0-9a-f]{24}/);
       expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-request-id']).toBeTruthy();
     }
-    expect(nonceOf(first)).not.toBe(nonceOf(second));
-    expect(second.text.replaceAll(nonceOf(second), 'N')).toBe(
-      first.text.replaceAll(nonceOf(first), 'N'),
+  });
+
+  it('a page that needs its nonce keeps getting a fresh one', async () => {
+    renders.length = 0;
+    const answers = [await get('/nonce-in-text'), await get('/nonce-in-text')];
+    expect(renders).toEqual(['/nonce-in-text']);
+    const nonces = answers.map(nonceOf);
+    expect(nonces[0]).not.toBe('');
+    expect(nonces[1]).not.toBe('');
+    expect(nonces[0]).not.toBe(nonces[1]);
+    answers.forEach((res, i) => expect(res.text).toContain(`<p>${nonces[i]}</p>`));
+    expect(answers[1]?.text.replaceAll(nonces[1] ?? '', 'N')).toBe(
+      answers[0]?.text.replaceAll(nonces[0] ?? '', 'N'),
     );
   });
 

@@ -3,6 +3,7 @@ import { rewriteImageUrl } from '../../domain/images';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { appMeta } from '../../db/schema';
+import type { VersionFeed } from '../../db/versionFeed';
 import { parseWithLimits, validateWithLimits } from '../../graphql/limits';
 import { rootValue, schema, type GraphQLContext } from '../../graphql/schema';
 import { loadCatalogue, type CatalogueSnapshot } from './repository';
@@ -38,10 +39,14 @@ async function currentVersion(db: Database): Promise<string> {
 
 export const CATALOGUE_VERSION_KEY = 'catalogue.version';
 
-export function createCatalogueService(
-  db: Database,
-  options: { uploadsBaseUrl: string },
-): CatalogueService {
+export interface CatalogueOptions {
+  uploadsBaseUrl: string;
+  /** The version as the database announces it (PGlite): then it is read only until known. */
+  versionFeed?: VersionFeed | undefined;
+}
+
+export function createCatalogueService(db: Database, options: CatalogueOptions): CatalogueService {
+  const feed = options.versionFeed;
   const load = async (): Promise<CatalogueSnapshot> => {
     const snapshot = await loadCatalogue(db);
     // Image URLs leave the API already rewritten to the site's public paths (SPEC §7).
@@ -60,7 +65,13 @@ export function createCatalogueService(
   let running: Promise<string> | undefined;
   let next: Promise<string> | undefined;
   const startRead = (): Promise<string> => {
+    const announcements = feed?.announcements() ?? 0;
     const read = currentVersion(db);
+    if (feed)
+      read.then(
+        (version) => feed.record(version, announcements),
+        () => undefined,
+      );
     running = read;
     const clear = () => {
       if (running === read) running = undefined;
@@ -69,6 +80,8 @@ export function createCatalogueService(
     return read;
   };
   const readVersion = (): Promise<string> => {
+    const announced = feed?.latest();
+    if (announced !== undefined) return Promise.resolve(announced);
     if (!running) return startRead();
     next ??= running
       .then(
@@ -82,8 +95,8 @@ export function createCatalogueService(
     return next;
   };
 
-  // A cache only: every request checks the version (one indexed read) and reloads when any
-  // process, or anyone with SQL access, has changed the catalogue since.
+  // A cache only: every request checks the version (one indexed read, or PGlite's announcement)
+  // and reloads when any process, or anyone with SQL access, has changed the catalogue since.
   let cached: { version: string; snapshot: Promise<CatalogueSnapshot> } | undefined;
   const current = async (known?: string): Promise<CatalogueSnapshot> => {
     const version = known ?? (await readVersion());

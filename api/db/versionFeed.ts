@@ -1,0 +1,51 @@
+/**
+ * A value the database announces whenever it changes (NOTIFY), kept so that reading it costs
+ * nothing. Only sound where every change is heard: PGlite, which belongs to this one process.
+ */
+export interface VersionFeed {
+  /** The version last announced or recorded; undefined until one is known. */
+  latest(): string | undefined;
+  /** How many announcements have arrived: a read notes it before it starts (see `record`). */
+  announcements(): number;
+  /**
+   * Keeps a version that was read, unless an announcement arrived after the read started
+   * (`announcementsAtStart`): that one is newer, or as new.
+   */
+  record(version: string, announcementsAtStart: number): void;
+}
+
+export interface AnnouncedVersion extends VersionFeed {
+  /** The database announced `version` (on commit of the transaction that made it). */
+  announce(version: string): void;
+  /**
+   * From now on every change is announced (the migration that announces has run): until then
+   * `latest()` is undefined, so callers read.
+   */
+  trust(): void;
+  /** The database is closing: from now on `latest()` is undefined again, so callers read (and fail). */
+  stop(): void;
+}
+
+export function createVersionFeed(): AnnouncedVersion {
+  let latest: string | undefined;
+  let announcements = 0;
+  let trusted = false;
+  let stopped = false;
+  return {
+    latest: () => (trusted && !stopped ? latest : undefined),
+    trust() {
+      trusted = true;
+    },
+    stop() {
+      stopped = true;
+    },
+    announcements: () => announcements,
+    record(version, announcementsAtStart) {
+      if (announcements === announcementsAtStart) latest = version;
+    },
+    announce(version) {
+      announcements += 1;
+      latest = version;
+    },
+  };
+}
