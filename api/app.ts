@@ -28,7 +28,13 @@ import { createCatalogueService } from './services/catalogue/service';
 import { createCheckoutService } from './services/checkout/service';
 import { createPayments, type Payments } from './services/payments';
 import { site } from './domain/site';
-import { sharedPageAnswers, ssrMiddleware, type AnonymousPages } from './ssr/middleware';
+import {
+  cartPageAnswers,
+  sharedPageAnswers,
+  ssrMiddleware,
+  type AnonymousPages,
+} from './ssr/middleware';
+import { createCartPages } from './ssr/cartPages';
 import { createPageCache, isSharedPage } from './ssr/pageCache';
 import type { SsrRuntime } from './ssr/runtime';
 
@@ -72,23 +78,33 @@ export function createApp({
     production: config.env === 'production',
   };
   const readSession = sessionReader(auth, sessionCookies);
+  const cartOfVisitor = (ctx: Koa.Context) => carts.view(ctx.cookies.get(cartCookieName));
 
   const security = {
     development: config.env === 'development',
     scriptOrigins: config.analytics ? [new URL(config.analytics.scriptUrl).origin] : [],
   };
   // Production: pages for visitors without a session or a cart, rendered once per address and
-  // catalogue version (api/ssr/pageCache.ts).
+  // catalogue version (api/ssr/pageCache.ts), and for visitors with a cart, once per address,
+  // catalogue version and what the page reads of the cart (api/ssr/cartPages.ts).
+  const pageCache = createPageCache();
   const anonymousPages: AnonymousPages | undefined =
     ssr && config.env === 'production'
       ? {
-          cache: createPageCache(),
+          cache: pageCache,
           version: () => catalogue.version(),
           // No session and no cart: the page is the same for every such visitor.
           cacheable: (ctx) =>
             ctx.method === 'GET' &&
             isSharedPage(ctx.path) &&
             !ctx.cookies.get(cartCookieName) &&
+            !ctx.cookies.get(sessionCookieName),
+          carts: createCartPages(pageCache),
+          // A cart and no session: the page depends on the visitor only through the cart.
+          cacheableWithCart: (ctx) =>
+            ctx.method === 'GET' &&
+            isSharedPage(ctx.path) &&
+            Boolean(ctx.cookies.get(cartCookieName)) &&
             !ctx.cookies.get(sessionCookieName),
           policy: contentSecurityPolicy(security),
         }
@@ -99,6 +115,9 @@ export function createApp({
   app.use(requestLog(logger));
   if (anonymousPages) app.use(sharedPageAnswers(anonymousPages, config.publicUrl));
   app.use(compress({ threshold: 1024, br: false }));
+  if (anonymousPages) {
+    app.use(cartPageAnswers(anonymousPages, cartOfVisitor, config.publicUrl));
+  }
 
   app.use(cartAnswers(carts));
   const api = new Router({ prefix: '/api' });
@@ -177,7 +196,7 @@ export function createApp({
           testPayments: payments.testMode,
           paymentProvider: paymentProviderLabel(payments.provider.name),
         },
-        (ctx) => carts.view(ctx.cookies.get(cartCookieName)),
+        cartOfVisitor,
         config.publicUrl,
         (ctx, domesticUse) => checkout.summary(ctx.cookies.get(cartCookieName), domesticUse),
         async (ctx) => (await readSession(ctx))?.user ?? null,

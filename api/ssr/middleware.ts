@@ -15,6 +15,7 @@ import {
 import { originOf, requestOrigin } from '../http/origin';
 import type { Logger } from '../logger';
 import { withConsoleLogger } from './console';
+import { recordingCart, type CartPages } from './cartPages';
 import { pageKey, sharePage, type PageCache } from './pageCache';
 import type { SsrRuntime } from './runtime';
 
@@ -182,6 +183,10 @@ export interface AnonymousPages {
   version(): Promise<string>;
   /** Whether this request's page may come from (and go to) the cache. */
   cacheable(ctx: Context): boolean;
+  /** Pages for visitors with a cart, reused across carts that render alike. */
+  carts: CartPages;
+  /** Whether this request's page may come from (and go to) `carts`: a cart and no session. */
+  cacheableWithCart(ctx: Context): boolean;
   /** The Content-Security-Policy of a shared page, given its scripts' hashes. */
   policy(scriptSources: string): string;
 }
@@ -195,7 +200,11 @@ export interface AnonymousPages {
 export function sharedPageAnswers(anonymousPages: AnonymousPages, publicUrl?: string): Middleware {
   const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
   return async (ctx, next) => {
-    if (ctx.method !== 'GET' || ctx.path.startsWith('/api/') || !anonymousPages.cacheable(ctx)) {
+    if (
+      ctx.method !== 'GET' ||
+      !anonymousPages.cache.hasAddress(`${ctx.path}${ctx.search}`) ||
+      !anonymousPages.cacheable(ctx)
+    ) {
       return next();
     }
     const origin = fixedOrigin ?? requestOrigin(ctx);
@@ -215,6 +224,46 @@ export function sharedPageAnswers(anonymousPages: AnonymousPages, publicUrl?: st
     } else {
       ctx.body = page.shared.body;
     }
+  };
+}
+
+/** The cart a request's page was looked up with (so a render after a miss reads it once). */
+const pageCartKey = 'pageCart';
+
+/**
+ * Answers a request from a visitor with a cart (and no session) for a page kept for a cart that
+ * renders alike (api/ssr/cartPages.ts), before the API router and static files: the kept page
+ * with this visitor's cart data and nonce. Anything else goes on to `next`.
+ */
+export function cartPageAnswers(
+  anonymousPages: AnonymousPages,
+  cartFor: (ctx: Context) => Promise<CartView>,
+  publicUrl?: string,
+): Middleware {
+  const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
+  return async (ctx, next) => {
+    if (
+      !anonymousPages.cache.hasAddress(`${ctx.path}${ctx.search}`) ||
+      !anonymousPages.cacheableWithCart(ctx)
+    ) {
+      return next();
+    }
+    const origin = fixedOrigin ?? requestOrigin(ctx);
+    if (origin === null) return next();
+    const version = await anonymousPages.version().catch(() => null);
+    if (version === null) return next();
+    const cart = await cartFor(ctx).catch(() => null);
+    if (cart === null) return next();
+    const page = pageKey(origin, ctx.path, ctx.search, version);
+    const hit = anonymousPages.carts.answer(page, cart, String(ctx.state.nonce ?? ''));
+    if (!hit) {
+      (ctx.state as Record<string, unknown>)[pageCartKey] = { page, cart };
+      return next();
+    }
+    ctx.status = hit.status;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'html';
+    ctx.body = hit.html;
   };
 }
 
@@ -306,26 +355,55 @@ export function ssrMiddleware(
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'html';
     // An anonymous visitor's page comes from the cache when this catalogue version has been
-    // rendered for its address before. A failed version read renders (and answers) as usual.
+    // rendered for its address before; a visitor with a cart's, when a cart that reads the same
+    // has been. A failed version (or cart) read renders (and answers) as usual.
     let cacheKey: string | null = null;
-    if (anonymousPages?.cacheable(ctx)) {
+    let withCart: { page: string; cart: CartView; read: Set<string> } | null = null;
+    const kind = !anonymousPages
+      ? null
+      : anonymousPages.cacheable(ctx)
+        ? 'anonymous'
+        : anonymousPages.cacheableWithCart(ctx)
+          ? 'cart'
+          : null;
+    if (anonymousPages && kind) {
       const version = await anonymousPages.version().catch(() => null);
-      if (version !== null) {
-        cacheKey = pageKey(origin, ctx.path, ctx.search, version);
+      const page = version === null ? null : pageKey(origin, ctx.path, ctx.search, version);
+      if (page !== null && kind === 'anonymous') {
+        cacheKey = page;
         const hit = anonymousPages.cache.get(cacheKey);
         if (hit) {
           ctx.status = hit.status;
           ctx.body = anonymousPages.cache.fill(hit, nonce);
           return;
         }
+      } else if (page !== null) {
+        // Looked up (and missed) by cartPageAnswers, for this same page.
+        const looked = (ctx.state as Record<string, unknown>)[pageCartKey] as
+          { page: string; cart: CartView } | undefined;
+        const cart = looked?.page === page ? looked.cart : await cartFor(ctx).catch(() => null);
+        if (cart) {
+          const hit = anonymousPages.carts.answer(page, cart, nonce);
+          if (hit) {
+            ctx.status = hit.status;
+            ctx.body = hit.html;
+            return;
+          }
+          withCart = { page, cart, read: new Set() };
+        }
       }
     }
-    // A page that may be cached is rendered with the cache's placeholder for the nonce.
-    const renderNonce = cacheKey !== null && anonymousPages ? anonymousPages.cache.nonce : nonce;
+    // A page that may be kept is rendered with the cache's placeholder for the nonce.
+    const renderNonce =
+      (cacheKey !== null || withCart !== null) && anonymousPages
+        ? anonymousPages.cache.nonce
+        : nonce;
     const withNonce = (html: string) => html.replaceAll(renderNonce, nonce);
     const sources = watchedSources(
       graphql,
-      () => cartFor(ctx),
+      withCart
+        ? () => Promise.resolve(recordingCart(withCart.cart, withCart.read))
+        : () => cartFor(ctx),
       (domesticUse) => checkoutFor(ctx, domesticUse),
       () => userFor(ctx),
     );
@@ -373,12 +451,20 @@ export function ssrMiddleware(
       const html = fillTemplate(template, renderNonce, result);
       // Only complete pages: never an error page, a 404 (any address would fill the cache), or a
       // page that read the customer's checkout.
-      if (cacheKey !== null && result.status === 200 && !sources.usedCheckout()) {
-        anonymousPages?.cache.set(cacheKey, {
-          status: result.status,
-          html,
-          shared: sharePage(html, renderNonce),
-        });
+      if (result.status === 200 && !sources.usedCheckout() && anonymousPages) {
+        if (cacheKey !== null) {
+          anonymousPages.cache.noteAddress(`${ctx.path}${ctx.search}`);
+          anonymousPages.cache.set(cacheKey, {
+            status: result.status,
+            html,
+            shared: sharePage(html, renderNonce),
+          });
+        } else if (withCart) {
+          const { page, cart, read } = withCart;
+          if (anonymousPages.carts.keep(page, cart, read, result.status, html)) {
+            anonymousPages.cache.noteAddress(`${ctx.path}${ctx.search}`);
+          }
+        }
       }
       ctx.body = withNonce(html);
     } catch (error) {

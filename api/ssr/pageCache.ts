@@ -37,6 +37,12 @@ export interface PageCache {
   /** The page with `nonce` in place of the placeholder. */
   fill(page: CachedPage, nonce: string): string;
   readonly size: number;
+  /**
+   * Whether a page was kept at some time for this address (path and query), of any version:
+   * a request for anything else (a script, an image) goes on without a version or cart read.
+   */
+  hasAddress(address: string): boolean;
+  noteAddress(address: string): void;
 }
 
 /** Inline <script> elements: their attributes, and their text as the browser hashes it. */
@@ -77,12 +83,16 @@ export interface PageCacheOptions {
   maxChars?: number;
 }
 
+/** Addresses remembered by `hasAddress` at most (then it starts again). */
+const maxAddresses = 10_000;
+
 export function createPageCache({
   maxEntries = 200,
   maxChars = 32 * 1024 * 1024,
 }: PageCacheOptions = {}): PageCache {
   const placeholder = `pagecache${randomBytes(12).toString('hex')}`;
   const pages = new Map<string, CachedPage>();
+  const addresses = new Set<string>();
   let chars = 0;
   const evictOldest = () => {
     const oldest = pages.entries().next();
@@ -117,6 +127,11 @@ export function createPageCache({
     },
     get size() {
       return pages.size;
+    },
+    hasAddress: (address) => addresses.has(address),
+    noteAddress(address) {
+      if (addresses.size >= maxAddresses) addresses.clear();
+      addresses.add(address);
     },
   };
 }

@@ -39,11 +39,23 @@ const entry: ServerEntry = {
     const kerosene = result.data?.oils.find((p) => p.slug === 'kerosene-heating-oil');
     const price = kerosene?.sizes.find((s) => s.title === '500 Litres')?.price;
     const cart = await context.cart();
+    // What a page shows of the cart: the badge's count; a postcode; one page the cart's id.
+    const shown =
+      path === '/postcode-page'
+        ? `<p data-postcode="${cart.postcode}"></p>`
+        : path === '/own-cart'
+          ? `<p data-cart-id="${cart.cartId}"></p>`
+          : '';
+    // The hydration data as React Router writes it: the whole cart, whatever the page showed.
+    const data = JSON.stringify(JSON.stringify({ loaderData: { root: { cart } } })).replace(
+      /[&<>]/g,
+      (c) => `\\u00${c.charCodeAt(0).toString(16)}`,
+    );
     return {
       type: 'document',
       status: 200,
       head: '<title>Fuelyard</title>',
-      html: `<p data-price="${price}">500 L: ${price}</p><p data-cart="${cart.count}"></p><style nonce="${context.nonce}"></style>`,
+      html: `<p data-price="${price}">500 L: ${price}</p><p data-cart="${cart.count}"></p>${shown}<style nonce="${context.nonce}"></style><script nonce="${context.nonce}">window.__data = JSON.parse(${data});</script>`,
     };
   },
   sitemap: async () => ['/'],
@@ -92,14 +104,32 @@ async function setKerosene500(price: number) {
 }
 
 /** A new cart's cookie (a postcode set through the API). */
-async function cartCookie(): Promise<string> {
+async function cartCookie(postcode = 'BT1 1AA'): Promise<string> {
   const cart = await request(processes[0])
     .put('/api/cart/postcode')
     .set('Origin', 'http://shop.test')
-    .send({ postcode: 'BT1 1AA' });
+    .send({ postcode });
   const cookie = String(cart.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
   expect(cookie).toMatch(/^cartId=/);
   return cookie;
+}
+
+/** Adds `quantity` of a coal product's first size (the `nth` coal, 1 by default) to a cart. */
+async function addCoal(cookie: string, quantity: number, nth = 1): Promise<void> {
+  const [size] = await db.handle.db
+    .select({ productId: productSizes.productId, id: productSizes.id })
+    .from(productSizes)
+    .innerJoin(products, eq(products.id, productSizes.productId))
+    .where(eq(products.type, 'coal'))
+    .orderBy(productSizes.productId, productSizes.id)
+    .offset(nth - 1)
+    .limit(1);
+  const res = await request(processes[0])
+    .post('/api/cart/items')
+    .set('Origin', 'http://shop.test')
+    .set('Cookie', cookie)
+    .send({ type: 'coal', productId: size?.productId, attributeId: size?.id, quantity });
+  expect(res.status).toBe(200);
 }
 
 const priceIn = (html: string) => /data-price="(\d+)"/.exec(html)?.[1];
@@ -121,7 +151,11 @@ describe('anonymous pages are rendered once per catalogue version', () => {
     const hash = createHash('sha256').update(inlineScript).digest('base64');
     for (const res of [second, third]) {
       const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+      const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src ')) ?? '';
+      expect(scriptSrc.split(' ')).toContain(`'sha256-${hash}'`);
+      expect(scriptSrc.split(' ').filter((source) => source.startsWith("'sha256-"))).toHaveLength(
+        2,
+      );
       expect(csp).not.toContain("'nonce-");
       expect(csp.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe');
       expect(res.text).toBe(first.text.replaceAll(` nonce="${nonce}"`, ''));
@@ -174,23 +208,68 @@ describe('anonymous pages are rendered once per catalogue version', () => {
     expect(renders).toEqual(['/', '/', '/']);
   });
 
-  it('renders for every visitor with a cart or a session, and for private pages', async () => {
+  it('renders for every visitor with a session, and for private pages', async () => {
     const cookie = await cartCookie();
     await get('/about');
     renders.length = 0;
-    await get('/about').set('Cookie', cookie);
-    await get('/about').set('Cookie', cookie);
+    await get('/about').set('Cookie', 'fuelyard_session=not-a-session');
     await get('/about').set('Cookie', 'fuelyard_session=not-a-session');
     for (const path of ['/checkout', '/cart', '/user/account', '/order/x', '/pay/test/x']) {
-      await get(path);
-      await get(path);
+      await get(path).set('Cookie', cookie);
+      await get(path).set('Cookie', cookie);
     }
     expect(renders).toEqual([
       '/about',
       '/about',
-      '/about',
       ...['/checkout', '/cart', '/user/account', '/order/x', '/pay/test/x'].flatMap((p) => [p, p]),
     ]);
+  });
+
+  it('reuses a page across carts that show the same, each with its own cart data', async () => {
+    const [a, b, c] = [await cartCookie(), await cartCookie(), await cartCookie()];
+    await addCoal(a, 1);
+    await addCoal(b, 1, 2); // the same count (one bag), another product
+    await addCoal(c, 1);
+    await addCoal(c, 1, 3); // two bags
+    renders.length = 0;
+    const first = await get('/about', 1).set('Cookie', a);
+    const second = await get('/about', 1).set('Cookie', b);
+    const third = await get('/about', 1).set('Cookie', c);
+    expect(renders).toEqual(['/about', '/about']);
+    const dataOf = (res: request.Response) =>
+      (
+        JSON.parse(
+          JSON.parse(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(res.text)?.[1] ?? '""'),
+        ) as {
+          loaderData: { root: { cart: { cartId: string; items: unknown[] } } };
+        }
+      ).loaderData.root.cart;
+    const [one, two] = [dataOf(first).items, dataOf(second).items];
+    expect([one.length, two.length, dataOf(third).items.length]).toEqual([1, 1, 2]);
+    expect(JSON.stringify(one)).not.toBe(JSON.stringify(two));
+    const ids = [first, second, third].map((res) => dataOf(res).cartId);
+    expect(new Set(ids).size).toBe(3);
+    expect(`cartId=${ids[1]}`).toBe(b);
+    expect(second.text).not.toContain(ids[0]);
+    // Its own nonce, and the page otherwise the same as the first visitor's.
+    expect(nonceOf(second)).not.toBe(nonceOf(first));
+    expect(second.text).toContain(`<script nonce="${nonceOf(second)}" src="/a.js">`);
+    const normalised = (res: request.Response) =>
+      res.text.replaceAll(nonceOf(res), 'N').replace(/JSON\.parse\(.*?\);<\/script>/, '');
+    expect(normalised(second)).toBe(normalised(first));
+  });
+
+  it('keeps pages apart by what they read of the cart, and never by a cart id', async () => {
+    const [a, b] = [await cartCookie(), await cartCookie()];
+    const other = await cartCookie('BT7 1NN');
+    renders.length = 0;
+    await get('/postcode-page').set('Cookie', a);
+    await get('/postcode-page').set('Cookie', b);
+    const elsewhere = await get('/postcode-page').set('Cookie', other);
+    expect(elsewhere.text).toContain('data-postcode="BT71NN"');
+    await get('/own-cart').set('Cookie', a);
+    await get('/own-cart').set('Cookie', a);
+    expect(renders).toEqual(['/postcode-page', '/postcode-page', '/own-cart', '/own-cart']);
   });
 
   it('never keeps a 404, and keeps query strings apart', async () => {

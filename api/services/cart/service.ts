@@ -129,19 +129,41 @@ async function findCart(
   return row;
 }
 
-/** Reads a cart's lines and prices them from the catalogue. */
+type CartItemRow = typeof cartItems.$inferSelect;
+
+/** A cart and its lines in one query (no lock): what a page or GET /api/cart shows. */
+async function findCartWithItems(
+  db: Database,
+  cartId: string | undefined,
+): Promise<{ cart: CartRow; items: CartItemRow[] } | undefined> {
+  if (!isCartId(cartId)) return undefined;
+  const rows = await db
+    .select({ cart: carts, item: cartItems })
+    .from(carts)
+    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .where(eq(carts.id, cartId.toLowerCase()))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const [first] = rows;
+  if (!first) return undefined;
+  return { cart: first.cart, items: rows.flatMap((row) => (row.item ? [row.item] : [])) };
+}
+
+/** Reads a cart's lines (unless given) and prices them from the catalogue. */
 async function render(
   tx: Database,
   cart: CartRow | undefined,
   snapshot: CatalogueSnapshot,
   warnings: string[] = [],
+  items?: CartItemRow[],
 ): Promise<CartView> {
   if (!cart) return emptyCartView(warnings);
-  const rows = await tx
-    .select()
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cart.id))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const rows =
+    items ??
+    (await tx
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.cartId, cart.id))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id)));
   const byId = productsById(snapshot);
   const lines: PricedLine[] = [];
   const notes = [...warnings];
@@ -234,8 +256,11 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
   }
 
   async function view(cartId: string | undefined): Promise<CartView> {
-    const snapshot = await catalogue.snapshot();
-    return render(db, await findCart(db, cartId, false), snapshot);
+    const [snapshot, found] = await Promise.all([
+      catalogue.snapshot(),
+      findCartWithItems(db, cartId),
+    ]);
+    return render(db, found?.cart, snapshot, [], found?.items ?? []);
   }
 
   /**
