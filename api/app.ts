@@ -87,11 +87,10 @@ export function createApp({
   // Production: pages for visitors without a session or a cart, rendered once per address and
   // catalogue version (api/ssr/pageCache.ts), and for visitors with a cart, once per address,
   // catalogue version and what the page reads of the cart (api/ssr/cartPages.ts).
-  const pageCache = createPageCache();
   const anonymousPages: AnonymousPages | undefined =
     ssr && config.env === 'production'
       ? {
-          cache: pageCache,
+          cache: createPageCache(),
           version: () => catalogue.version(),
           // No session and no cart: the page is the same for every such visitor.
           cacheable: (ctx) =>
@@ -99,7 +98,7 @@ export function createApp({
             isSharedPage(ctx.path) &&
             !ctx.cookies.get(cartCookieName) &&
             !ctx.cookies.get(sessionCookieName),
-          carts: createCartPages(pageCache),
+          carts: createCartPages(createPageCache({ maxEntries: 500 })),
           // A cart and no session: the page depends on the visitor only through the cart.
           cacheableWithCart: (ctx) =>
             ctx.method === 'GET' &&

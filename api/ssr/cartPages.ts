@@ -76,6 +76,8 @@ export interface CartPage {
 }
 
 export interface CartPages {
+  /** The placeholder nonce a page to keep here is rendered with. */
+  readonly nonce: string;
   /** The kept page for `cart` at `page` (an address and catalogue version), filled in; or none. */
   answer(page: string, cart: CartView, nonce: string): { status: number; html: string } | null;
   /**
@@ -97,12 +99,17 @@ function valuesOf(cart: CartView, fields: readonly string[]): string {
   return JSON.stringify(fields.map((field) => record[field] ?? null));
 }
 
+/**
+ * Kept in `cache`, a page cache of their own, so that many households' carts cannot push the
+ * anonymous pages out.
+ */
 export function createCartPages(cache: PageCache): CartPages {
   // Per address and catalogue version: the sets of fields its renders have read.
   const fieldSets = new Map<string, string[][]>();
   const keyOf = (page: string, fields: readonly string[], cart: CartView) =>
     `${page}\ncart\n${fields.join(',')}\n${valuesOf(cart, fields)}`;
   return {
+    nonce: cache.nonce,
     answer(page, cart, nonce) {
       for (const fields of fieldSets.get(page) ?? []) {
         const kept = cache.get(keyOf(page, fields, cart));

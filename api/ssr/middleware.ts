@@ -394,10 +394,13 @@ export function ssrMiddleware(
       }
     }
     // A page that may be kept is rendered with the cache's placeholder for the nonce.
-    const renderNonce =
-      (cacheKey !== null || withCart !== null) && anonymousPages
-        ? anonymousPages.cache.nonce
-        : nonce;
+    const renderNonce = !anonymousPages
+      ? nonce
+      : withCart !== null
+        ? anonymousPages.carts.nonce
+        : cacheKey !== null
+          ? anonymousPages.cache.nonce
+          : nonce;
     const withNonce = (html: string) => html.replaceAll(renderNonce, nonce);
     const sources = watchedSources(
       graphql,
