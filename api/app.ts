@@ -69,7 +69,7 @@ export function createApp({
     uploadsBaseUrl: config.uploadsBaseUrl,
     versionFeed: database.catalogueVersion,
   });
-  const carts = createCartService(database.db, catalogue);
+  const carts = createCartService(database.db, catalogue, { changes: database.cartChanges });
   const checkout = createCheckoutService({ db: database.db, catalogue, payments, logger });
   // Customer accounts: server-side sessions in an HttpOnly cookie (api/services/auth).
   const auth = createAuthService({ db: database.db, config, site });

@@ -13,7 +13,12 @@ import { migrationsDir } from '../paths';
 import { dataDirError, isDataDirProblem, postgresError } from '../startupError';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
 import * as schema from './schema';
-import { createVersionFeed, type VersionFeed } from './versionFeed';
+import {
+  createChangeFeed,
+  createVersionFeed,
+  type ChangeFeed,
+  type VersionFeed,
+} from './versionFeed';
 
 export type Schema = typeof schema;
 /** The one database type the rest of the API sees, whichever driver is behind it. */
@@ -38,10 +43,14 @@ export interface DatabaseHandle {
    * is the database's version. PostgreSQL is shared by processes: they read it.
    */
   catalogueVersion?: VersionFeed;
+  /** PGlite only: the ids of carts changed (migration 0007), so a cart read stays known until then. */
+  cartChanges?: ChangeFeed;
 }
 
 /** The channel migration 0006 announces catalogue versions on. */
 export const CATALOGUE_VERSION_CHANNEL = 'catalogue_version';
+/** The channel migration 0007 announces changed carts' ids on. */
+export const CART_CHANGE_CHANNEL = 'cart_changed';
 
 export const MIGRATION_LOCK = 727_001;
 
@@ -166,6 +175,8 @@ async function openPglite(dataDir: string, lockDir: string): Promise<DatabaseHan
   const catalogueVersion = createVersionFeed();
   // Delivered as the committing statement's answer is read, before its caller carries on.
   await client.listen(CATALOGUE_VERSION_CHANNEL, (version) => catalogueVersion.announce(version));
+  const cartChanges = createChangeFeed();
+  await client.listen(CART_CHANGE_CHANNEL, (cartId) => cartChanges.announce(cartId));
   // PGlite is a single connection inside this process: a promise chain serialises locked work.
   let queue: Promise<unknown> = Promise.resolve();
   const withLock = <T>(_key: number, work: () => Promise<T>): Promise<T> => {
@@ -177,12 +188,14 @@ async function openPglite(dataDir: string, lockDir: string): Promise<DatabaseHan
     db,
     driver: 'pglite',
     catalogueVersion,
+    cartChanges,
     withLock,
     migrate: async () => {
       await withLock(MIGRATION_LOCK, () =>
         migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsDir }),
       );
       catalogueVersion.trust();
+      cartChanges.trust();
     },
     // One in-process connection: a query cannot be cancelled, only no longer waited for.
     ping: async (timeoutMs = defaultDatabaseTimeouts.queryMs) => {
@@ -190,6 +203,7 @@ async function openPglite(dataDir: string, lockDir: string): Promise<DatabaseHan
     },
     close: once(async () => {
       catalogueVersion.stop();
+      cartChanges.stop();
       try {
         await client.close();
       } finally {

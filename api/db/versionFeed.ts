@@ -49,3 +49,50 @@ export function createVersionFeed(): AnnouncedVersion {
     },
   };
 }
+
+/**
+ * Keys the database announces as changed (NOTIFY with the key; '*' for all), for a process that
+ * keeps what it read until it changes. Like the version feed, only sound where every change is
+ * heard (PGlite).
+ */
+export interface ChangeFeed {
+  /** Whether every change is being announced (the migration that announces has run). */
+  trusted(): boolean;
+  /** Announcements so far: a read keeps its answer only if none arrived while it ran. */
+  changes(): number;
+  /** Calls `listener` with each changed key ('*': every key). Returns the unsubscribe. */
+  subscribe(listener: (key: string) => void): () => void;
+}
+
+export interface AnnouncedChanges extends ChangeFeed {
+  announce(key: string): void;
+  trust(): void;
+  stop(): void;
+}
+
+export function createChangeFeed(): AnnouncedChanges {
+  const listeners = new Set<(key: string) => void>();
+  let changes = 0;
+  let trusted = false;
+  let stopped = false;
+  return {
+    trusted: () => trusted && !stopped,
+    changes: () => changes,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    announce(key) {
+      changes += 1;
+      for (const listener of listeners) listener(key);
+    },
+    trust() {
+      trusted = true;
+    },
+    stop() {
+      stopped = true;
+      changes += 1;
+      for (const listener of listeners) listener('*');
+    },
+  };
+}

@@ -24,6 +24,7 @@ import { messages } from '../../domain/messages';
 import { canDeliver, normalisePostcode, validatePostcode } from '../../domain/postcode';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw';
+import type { ChangeFeed } from '../../db/versionFeed';
 import { cartItems, carts, type PendingCartItem } from '../../db/schema';
 import type { CatalogueProduct, CatalogueSize, CatalogueSnapshot } from '../catalogue/repository';
 import {
@@ -230,7 +231,58 @@ export async function readCartView(
   return render(tx, await findCart(tx, cartId, options.lock), snapshot);
 }
 
-export function createCartService(db: Database, catalogue: CatalogueSource): CartService {
+/** Carts kept in memory at most, where the database announces their changes (PGlite). */
+const maxKnownCarts = 10_000;
+
+/**
+ * Carts as last read, per id, where the database announces every change to a cart (PGlite,
+ * migration 0007): a view is kept until its cart changes or the catalogue it was priced from is
+ * replaced. A read during which any change was announced is not kept. Views are frozen: callers
+ * share them.
+ */
+function knownCarts(changes: ChangeFeed | undefined) {
+  const views = new Map<string, { snapshot: CatalogueSnapshot; view: CartView }>();
+  changes?.subscribe((cartId) => {
+    if (cartId === '*') views.clear();
+    else views.delete(cartId);
+  });
+  return {
+    get(cartId: string, snapshot: CatalogueSnapshot): CartView | undefined {
+      if (!changes?.trusted()) return undefined;
+      const known = views.get(cartId);
+      return known?.snapshot === snapshot ? known.view : undefined;
+    },
+    /** Before a read: what `keep` needs to tell whether a change came during it. */
+    mark: () => changes?.changes() ?? 0,
+    keep(cartId: string, snapshot: CatalogueSnapshot, view: CartView, mark: number): CartView {
+      if (!changes?.trusted() || changes.changes() !== mark) return view;
+      if (views.size >= maxKnownCarts) views.delete(views.keys().next().value ?? '');
+      const frozen = deepFreeze(view);
+      views.set(cartId, { snapshot, view: frozen });
+      return frozen;
+    },
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+export interface CartServiceOptions {
+  /** The database's announcements of changed carts (PGlite): carts are then kept until changed. */
+  changes?: ChangeFeed | undefined;
+}
+
+export function createCartService(
+  db: Database,
+  catalogue: CatalogueSource,
+  options: CartServiceOptions = {},
+): CartService {
+  const known = knownCarts(options.changes);
   async function createCart(tx: Database, values: Partial<CartRow> = {}): Promise<CartRow> {
     const [row] = await tx
       .insert(carts)
@@ -256,11 +308,15 @@ export function createCartService(db: Database, catalogue: CatalogueSource): Car
   }
 
   async function view(cartId: string | undefined): Promise<CartView> {
-    const [snapshot, found] = await Promise.all([
-      catalogue.snapshot(),
-      findCartWithItems(db, cartId),
-    ]);
-    return render(db, found?.cart, snapshot, [], found?.items ?? []);
+    const snapshot = await catalogue.snapshot();
+    if (!isCartId(cartId)) return emptyCartView();
+    const id = cartId.toLowerCase();
+    const kept = known.get(id, snapshot);
+    if (kept) return kept;
+    const mark = known.mark();
+    const found = await findCartWithItems(db, id);
+    const view = await render(db, found?.cart, snapshot, [], found?.items ?? []);
+    return found ? known.keep(id, snapshot, view, mark) : view;
   }
 
   /**
