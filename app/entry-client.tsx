@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import {
   createBrowserRouter,
@@ -59,14 +60,19 @@ async function start(): Promise<void> {
   const router = createBrowserRouter(routes);
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing.');
-  hydrateRoot(
-    container,
-    <ThemeProvider>
-      <SessionProvider session={session}>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </ThemeProvider>,
-  );
+  // As a transition, hydration is time-sliced: React yields to the browser between units of
+  // work instead of blocking the main thread for the whole page (an input during hydration still
+  // hydrates its target at once).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <ThemeProvider>
+        <SessionProvider session={session}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </ThemeProvider>,
+    );
+  });
 }
 
 function registerServiceWorker(): void {

@@ -49,13 +49,22 @@ export async function render(request: Request, context: RenderContext): Promise<
         </ThemeProvider>,
       ),
     );
+    // React writes the preloads of high-priority images (the first product pictures, the LCP) at
+    // the start of the page's HTML, after the head's 20 KB of styles and its script preloads.
+    // Moved to the head's top, the browser asks for them first.
+    const imagePreloads = /^(?:<link rel="preload" as="image"[^>]*>)+/.exec(html)?.[0] ?? '';
     const firstError = routerContext.errors ? Object.values(routerContext.errors)[0] : undefined;
     const matches = routerContext.matches.map((match) => ({
       handle: match.route.handle,
       data: routerContext.loaderData[match.route.id],
     }));
-    const head = `${renderHeadTags(resolveMeta(matches, firstError))}\n${sheet.getStyleTags()}`;
-    return { type: 'document', status: routerContext.statusCode, head, html };
+    const head = `${imagePreloads}${renderHeadTags(resolveMeta(matches, firstError))}\n${sheet.getStyleTags()}`;
+    return {
+      type: 'document',
+      status: routerContext.statusCode,
+      head,
+      html: html.slice(imagePreloads.length),
+    };
   } finally {
     sheet.seal();
   }

@@ -55,6 +55,11 @@ describe('money', () => {
     expect(formatPence(5)).toBe('£0.05');
     expect(formatPence(0)).toBe('£0.00');
     expect(formatPence(123456789)).toBe('£1,234,567.89');
+    const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    for (const amount of [0, 7, 99, 100, 101, 99_999, 100_000, 123_456_789, 4_000_000_000_00]) {
+      expect(formatPence(amount)).toBe(gbp.format(amount / 100));
+      expect(formatPence(-amount || 0)).toBe(gbp.format((-amount || 0) / 100));
+    }
   });
 
   it('refuses fractional pence', () => {

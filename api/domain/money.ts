@@ -1,5 +1,4 @@
 /** Money is whole pence (integers) end to end; only formatting turns it into pounds. */
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 
 export type Pence = number;
 
@@ -10,7 +9,11 @@ export function isPence(value: unknown): value is Pence {
 /** 1234 -> "£12.34"; always two decimals. */
 export function formatPence(pence: Pence): string {
   if (!isPence(pence)) throw new TypeError(`Not a whole number of pence: ${String(pence)}`);
-  return gbp.format(pence / 100);
+  // As en-GB currency formatting writes GBP ("-£1,234.56"), in integer arithmetic: building an
+  // Intl.NumberFormat costs the browser's first load tens of milliseconds of main thread.
+  const abs = Math.abs(pence);
+  const pounds = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${pence < 0 ? '-' : ''}£${pounds}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Unit price x quantity, in pence. Throws on anything that is not whole pence and a whole quantity. */

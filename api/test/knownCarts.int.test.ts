@@ -40,15 +40,13 @@ afterAll(async () => {
 async function cartWith(quantity: number): Promise<string> {
   const id = randomUUID();
   await t.handle.db.insert(carts).values({ id, postcode: 'BT11AA' });
-  await t.handle.db
-    .insert(cartItems)
-    .values({
-      id: randomUUID(),
-      cartId: id,
-      productId: coal.productId,
-      sizeId: coal.sizeId,
-      quantity,
-    });
+  await t.handle.db.insert(cartItems).values({
+    id: randomUUID(),
+    cartId: id,
+    productId: coal.productId,
+    sizeId: coal.sizeId,
+    quantity,
+  });
   return id;
 }
 

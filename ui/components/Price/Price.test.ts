@@ -15,6 +15,17 @@ describe('formatPence', () => {
     expect(formatPence(pence)).toBe(expected);
   });
 
+  it('writes what en-GB currency formatting writes, for amounts of every length and sign', () => {
+    const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    let pence = 1;
+    while (pence < Number.MAX_SAFE_INTEGER / 7) {
+      for (const amount of [pence, -pence, pence + 99, pence * 3 + 7]) {
+        expect(formatPence(amount)).toBe(gbp.format(amount / 100));
+      }
+      pence *= 7;
+    }
+  });
+
   it('puts the minus sign before the pound sign for refunds and discounts', () => {
     expect(formatPence(-50)).toBe('-£0.50');
     expect(formatPence(-1234)).toBe('-£12.34');

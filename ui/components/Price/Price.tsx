@@ -5,7 +5,10 @@ import { theme } from '../../theme/theme';
  * Display-only money formatting for the design system. Money is whole pence end to end; the API
  * (api/domain/money.ts) stays the authority on amounts, ui/ only turns them into text.
  */
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+/** Whole pounds with thousands separators: 1234567 -> "1,234,567". */
+function groupedPounds(pounds: number): string {
+  return String(pounds).replace(/\B(?=(\d{3})+$)/g, ',');
+}
 
 /**
  * Formats whole pence as pounds: `1234` → `"£12.34"`, `-50` → `"-£0.50"`.
@@ -18,7 +21,11 @@ export function formatPence(pence: number): string {
   }
   // `|| 0` turns -0 (e.g. Math.round(-0.4)) into 0, so it never prints as "-£0.00".
   const whole = Math.round(pence) || 0;
-  return gbp.format(whole / 100);
+  // Written out as en-GB currency formatting writes GBP, in integer arithmetic: building an
+  // Intl.NumberFormat costs a page load tens of milliseconds of blocked main thread.
+  const abs = Math.abs(whole);
+  const pounds = groupedPounds(Math.floor(abs / 100));
+  return `${whole < 0 ? '-' : ''}£${pounds}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** The machine-readable value for the `<data>` element: pounds with two decimals, e.g. `12.34`. */
