@@ -192,6 +192,24 @@ export interface AnonymousPages {
 }
 
 /**
+ * The page key (address, origin, catalogue version) of a request that `accepts` lets through, for
+ * an address some page has been kept for; null otherwise, or when the host or the version is not
+ * to be had (the request then goes on, and is answered as usual).
+ */
+async function keptPageKey(
+  anonymousPages: AnonymousPages,
+  fixedOrigin: string | null,
+  ctx: Context,
+  accepts: (ctx: Context) => boolean,
+): Promise<string | null> {
+  if (!anonymousPages.cache.hasAddress(`${ctx.path}${ctx.search}`) || !accepts(ctx)) return null;
+  const origin = fixedOrigin ?? requestOrigin(ctx);
+  if (origin === null) return null;
+  const version = await anonymousPages.version().catch(() => null);
+  return version === null ? null : pageKey(origin, ctx.path, ctx.search, version);
+}
+
+/**
  * Answers a request for a kept anonymous page straight from memory, before the rest of the
  * stack (the API router, static files, rendering): the same bytes for every visitor, gzip-
  * compressed once, with the page's own hash-based Content-Security-Policy. Anything else, and a
@@ -199,19 +217,10 @@ export interface AnonymousPages {
  */
 export function sharedPageAnswers(anonymousPages: AnonymousPages, publicUrl?: string): Middleware {
   const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
+  const accepts = (ctx: Context) => ctx.method === 'GET' && anonymousPages.cacheable(ctx);
   return async (ctx, next) => {
-    if (
-      ctx.method !== 'GET' ||
-      !anonymousPages.cache.hasAddress(`${ctx.path}${ctx.search}`) ||
-      !anonymousPages.cacheable(ctx)
-    ) {
-      return next();
-    }
-    const origin = fixedOrigin ?? requestOrigin(ctx);
-    if (origin === null) return next();
-    const version = await anonymousPages.version().catch(() => null);
-    if (version === null) return next();
-    const page = anonymousPages.cache.get(pageKey(origin, ctx.path, ctx.search, version));
+    const key = await keptPageKey(anonymousPages, fixedOrigin, ctx, accepts);
+    const page = key === null ? undefined : anonymousPages.cache.get(key);
     if (!page?.shared) return next();
     ctx.status = page.status;
     ctx.set('Cache-Control', 'no-store');
@@ -241,20 +250,12 @@ export function cartPageAnswers(
   publicUrl?: string,
 ): Middleware {
   const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
+  const accepts = (ctx: Context) => anonymousPages.cacheableWithCart(ctx);
   return async (ctx, next) => {
-    if (
-      !anonymousPages.cache.hasAddress(`${ctx.path}${ctx.search}`) ||
-      !anonymousPages.cacheableWithCart(ctx)
-    ) {
-      return next();
-    }
-    const origin = fixedOrigin ?? requestOrigin(ctx);
-    if (origin === null) return next();
-    const version = await anonymousPages.version().catch(() => null);
-    if (version === null) return next();
+    const page = await keptPageKey(anonymousPages, fixedOrigin, ctx, accepts);
+    if (page === null) return next();
     const cart = await cartFor(ctx).catch(() => null);
     if (cart === null) return next();
-    const page = pageKey(origin, ctx.path, ctx.search, version);
     const hit = anonymousPages.carts.answer(page, cart, String(ctx.state.nonce ?? ''));
     if (!hit) {
       (ctx.state as Record<string, unknown>)[pageCartKey] = { page, cart };

@@ -1,16 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { productSizes, products } from '../db/schema';
 import type { ServerEntry } from '../domain/ssr';
 import { createLogger } from '../logger';
 import { projectRoot } from '../paths';
 import type { SsrRuntime } from '../ssr/runtime';
-import { createTestDatabase, testConfig, type TestDatabase } from './harness';
+import { createTestDatabase, nthCoalSize, testConfig, type TestDatabase } from './harness';
 
 /**
  * Pages for visitors with a cart, reused across carts the page renders alike (api/ssr/cartPages.ts),
@@ -59,19 +57,12 @@ async function cartWith(postcode: string, nth: number): Promise<string> {
     .set('Origin', origin)
     .send({ postcode });
   const cookie = String(set.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
-  const [size] = await db.handle.db
-    .select({ productId: productSizes.productId, id: productSizes.id })
-    .from(productSizes)
-    .innerJoin(products, eq(products.id, productSizes.productId))
-    .where(eq(products.type, 'coal'))
-    .orderBy(productSizes.productId, productSizes.id)
-    .offset(nth - 1)
-    .limit(1);
+  const size = await nthCoalSize(db.handle, nth);
   const added = await request(first)
     .post('/api/cart/items')
     .set('Origin', origin)
     .set('Cookie', cookie)
-    .send({ type: 'coal', productId: size?.productId, attributeId: size?.id, quantity: 1 });
+    .send({ type: 'coal', productId: size.productId, attributeId: size.id, quantity: 1 });
   expect(added.status).toBe(200);
   return cookie;
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { productSizes, products } from '../db/schema';
 import { seedCatalogue } from '../db/seed';
 import { createLogger } from '../logger';
 import type { SsrRuntime } from '../ssr/runtime';
@@ -100,4 +102,21 @@ export async function createTestApp(
     ...(options.ssr ? { ssr: options.ssr } : {}),
   });
   return { app, db, close: () => (shared ? Promise.resolve() : db.close()) };
+}
+
+/** The `nth` (1-based) size of a coal product in the demo catalogue, for putting in a cart. */
+export async function nthCoalSize(
+  handle: DatabaseHandle,
+  nth: number,
+): Promise<{ productId: number; id: number }> {
+  const [size] = await handle.db
+    .select({ productId: productSizes.productId, id: productSizes.id })
+    .from(productSizes)
+    .innerJoin(products, eq(products.id, productSizes.productId))
+    .where(eq(products.type, 'coal'))
+    .orderBy(productSizes.productId, productSizes.id)
+    .offset(nth - 1)
+    .limit(1);
+  if (!size) throw new Error(`The demo catalogue has no coal size number ${nth}.`);
+  return size;
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts, productSizes, products } from '../db/schema';
+import { cartItems, carts, productSizes } from '../db/schema';
 import { createCartService, type CartService } from '../services/cart/service';
 import { createCatalogueService } from '../services/catalogue/service';
-import { createTestDatabase, usingPostgres, type TestDatabase } from './harness';
+import { createTestDatabase, nthCoalSize, usingPostgres, type TestDatabase } from './harness';
 
 /**
  * A cart as the pages and GET /api/cart see it. On PGlite the database announces every change to
@@ -23,14 +23,8 @@ beforeAll(async () => {
     versionFeed: t.handle.catalogueVersion,
   });
   service = createCartService(t.handle.db, catalogue, { changes: t.handle.cartChanges });
-  const [size] = await t.handle.db
-    .select({ productId: productSizes.productId, sizeId: productSizes.id })
-    .from(productSizes)
-    .innerJoin(products, eq(products.id, productSizes.productId))
-    .where(eq(products.slug, 'premium-house-coal'))
-    .limit(1);
-  if (!size) throw new Error('The demo catalogue has no house coal.');
-  coal = size;
+  const size = await nthCoalSize(t.handle, 1);
+  coal = { productId: size.productId, sizeId: size.id };
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -8,7 +8,7 @@ import { productSizes, products } from '../db/schema';
 import type { RenderContext, ServerEntry } from '../domain/ssr';
 import { createLogger } from '../logger';
 import type { SsrRuntime } from '../ssr/runtime';
-import { createTestDatabase, testConfig, type TestDatabase } from './harness';
+import { createTestDatabase, nthCoalSize, testConfig, type TestDatabase } from './harness';
 
 /**
  * The page cache for anonymous visitors (production): a page is rendered once per address and
@@ -116,19 +116,12 @@ async function cartCookie(postcode = 'BT1 1AA'): Promise<string> {
 
 /** Adds `quantity` of a coal product's first size (the `nth` coal, 1 by default) to a cart. */
 async function addCoal(cookie: string, quantity: number, nth = 1): Promise<void> {
-  const [size] = await db.handle.db
-    .select({ productId: productSizes.productId, id: productSizes.id })
-    .from(productSizes)
-    .innerJoin(products, eq(products.id, productSizes.productId))
-    .where(eq(products.type, 'coal'))
-    .orderBy(productSizes.productId, productSizes.id)
-    .offset(nth - 1)
-    .limit(1);
+  const size = await nthCoalSize(db.handle, nth);
   const res = await request(processes[0])
     .post('/api/cart/items')
     .set('Origin', 'http://shop.test')
     .set('Cookie', cookie)
-    .send({ type: 'coal', productId: size?.productId, attributeId: size?.id, quantity });
+    .send({ type: 'coal', productId: size.productId, attributeId: size.id, quantity });
   expect(res.status).toBe(200);
 }
 
