@@ -43,7 +43,10 @@ export interface DatabaseHandle {
    * is the database's version. PostgreSQL is shared by processes: they read it.
    */
   catalogueVersion?: VersionFeed;
-  /** PGlite only: the ids of carts changed (migration 0007), so a cart read stays known until then. */
+  /**
+   * PGlite only: the ids of carts changed (migrations 0007 and 0008), so a cart read stays known
+   * until then.
+   */
   cartChanges?: ChangeFeed;
 }
 
@@ -177,6 +180,8 @@ async function openPglite(dataDir: string, lockDir: string): Promise<DatabaseHan
   await client.listen(CATALOGUE_VERSION_CHANNEL, (version) => catalogueVersion.announce(version));
   const cartChanges = createChangeFeed();
   await client.listen(CART_CHANGE_CHANNEL, (cartId) => cartChanges.announce(cartId));
+  // This session (PGlite's only one) asks the cart triggers to announce (migration 0008).
+  await client.exec(`SET fuelyard.announce_cart_changes = 'on'`);
   // PGlite is a single connection inside this process: a promise chain serialises locked work.
   let queue: Promise<unknown> = Promise.resolve();
   const withLock = <T>(_key: number, work: () => Promise<T>): Promise<T> => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, productSizes } from '../db/schema';
 import { createCartService, type CartService } from '../services/cart/service';
@@ -87,6 +88,27 @@ describe('a cart view', () => {
     expect([(await service.view(one)).count, (await service.view(two)).count]).toEqual([1, 2]);
     await t.handle.db.execute(sql`truncate cart_items`);
     expect([(await service.view(one)).count, (await service.view(two)).count]).toEqual([0, 0]);
+  });
+
+  it.runIf(usingPostgres)('is not announced on PostgreSQL, where nobody listens', async () => {
+    // A NOTIFY makes its transaction take a cluster-wide lock while committing: cart writes on
+    // PostgreSQL must not send one. Notifications arrive in commit order, so if the first to
+    // arrive is the one sent after the cart writes, the writes sent none.
+    const listener = new pg.Client({ connectionString: t.url });
+    await listener.connect();
+    try {
+      const first = new Promise<string | undefined>((done) =>
+        listener.once('notification', (message) => done(message.payload)),
+      );
+      await listener.query('LISTEN cart_changed');
+      const id = await cartWith(2);
+      await setQuantity(id, 3);
+      await t.handle.db.delete(carts).where(eq(carts.id, id));
+      await t.handle.db.execute(sql`select pg_notify('cart_changed', 'after the writes')`);
+      expect(await first).toBe('after the writes');
+    } finally {
+      await listener.end();
+    }
   });
 
   it.runIf(!usingPostgres)('is kept, frozen, between changes on PGlite', async () => {
