@@ -69,12 +69,6 @@ export function cartInHydrationData(cart: CartView): string {
   return literal.slice(1, -1).replace(/[&><\u2028\u2029]/g, (c) => hydrationEscapes[c] ?? c);
 }
 
-export interface CartPage {
-  status: number;
-  /** The page, with the placeholder nonce, and the cart marker where the cart data goes. */
-  html: string;
-}
-
 export interface CartPages {
   /** The placeholder nonce a page to keep here is rendered with. */
   readonly nonce: string;

@@ -181,7 +181,7 @@ export interface AnonymousPages {
   cache: PageCache;
   /** The catalogue's version now (part of every key). */
   version(): Promise<string>;
-  /** Whether this request's page may come from (and go to) the cache. */
+  /** Whether this request (a GET) may have its page from (and to) the cache. */
   cacheable(ctx: Context): boolean;
   /** Pages for visitors with a cart, reused across carts that render alike. */
   carts: CartPages;
@@ -217,7 +217,7 @@ async function keptPageKey(
  */
 export function sharedPageAnswers(anonymousPages: AnonymousPages, publicUrl?: string): Middleware {
   const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
-  const accepts = (ctx: Context) => ctx.method === 'GET' && anonymousPages.cacheable(ctx);
+  const accepts = (ctx: Context) => anonymousPages.cacheable(ctx);
   return async (ctx, next) => {
     const key = await keptPageKey(anonymousPages, fixedOrigin, ctx, accepts);
     const page = key === null ? undefined : anonymousPages.cache.get(key);
@@ -379,19 +379,18 @@ export function ssrMiddleware(
           return;
         }
       } else if (page !== null) {
-        // Looked up (and missed) by cartPageAnswers, for this same page.
+        // Looked up, and missed, by cartPageAnswers for this same page: only the render is left.
         const looked = (ctx.state as Record<string, unknown>)[pageCartKey] as
           { page: string; cart: CartView } | undefined;
-        const cart = looked?.page === page ? looked.cart : await cartFor(ctx).catch(() => null);
-        if (cart) {
-          const hit = anonymousPages.carts.answer(page, cart, nonce);
-          if (hit) {
-            ctx.status = hit.status;
-            ctx.body = hit.html;
-            return;
-          }
-          withCart = { page, cart, read: new Set() };
+        const missed = looked?.page === page;
+        const cart = missed ? looked.cart : await cartFor(ctx).catch(() => null);
+        const hit = cart && !missed ? anonymousPages.carts.answer(page, cart, nonce) : null;
+        if (hit) {
+          ctx.status = hit.status;
+          ctx.body = hit.html;
+          return;
         }
+        if (cart) withCart = { page, cart, read: new Set() };
       }
     }
     // A page that may be kept is rendered with the cache's placeholder for the nonce.
