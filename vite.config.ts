@@ -3,6 +3,7 @@ import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fixedLocale } from './app/build/fixedLocale.ts';
 import { contentPlugin } from './app/content/vitePlugin.ts';
 
 /** `styled.div` or `styled(RAC.Button)` (one level of parentheses inside), right before its CSS. */
@@ -65,7 +66,12 @@ const reactRouterProduction = [
  * (`vite build --ssr app/entry-server.tsx`). The API serves both (see api/ssr).
  */
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [stableStyledComponentIds(), react(), contentPlugin()],
+  plugins: [
+    stableStyledComponentIds(),
+    ...(command === 'build' ? [fixedLocale()] : []),
+    react(),
+    contentPlugin(),
+  ],
   appType: 'custom',
   publicDir: 'app/public',
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
@@ -91,10 +97,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // The server and the browser must run the same build of styled-components, or class names
     // differ and hydration fails. React Router is bundled too, so that the server bundle takes
     // its production build through the aliases above (an external import would load the
-    // development build in Node).
+    // development build in Node). react-aria likewise, so that the server renders with the
+    // same fixed locale as the browser (app/build/fixedLocale.ts).
     noExternal: [
       'styled-components',
-      ...(command === 'build' ? ['react-router', 'react-router-dom'] : []),
+      ...(command === 'build'
+        ? ['react-router', 'react-router-dom', 'react-aria', 'react-aria-components']
+        : []),
     ],
   },
 }));
