@@ -2,9 +2,10 @@
  * The JavaScript a first visit downloads before the page can hydrate, measured from the build's
  * own manifest (`dist/client/.vite/manifest.json`, Vite's `build.manifest`):
  *  - the entry chunk (`isEntry`) and, recursively, every chunk it imports statically;
- *  - every chunk the served HTML names with `<link rel="modulepreload">` or
- *    `<script type="module" src>`, with its static imports too (a preloaded chunk is fetched on
- *    first load as surely as the entry is).
+ *  - every chunk the served HTML names with `<link rel="modulepreload">`,
+ *    `<script type="module" src>` or in the inline script that starts the page's scripts after
+ *    its first paint (api/ssr/runtime.ts), with its static imports too (a preloaded chunk is
+ *    fetched on first load as surely as the entry is).
  * Dynamic imports are not counted unless the HTML preloads them. Sizes are gzip at level 9, the
  * most a server could compress them to with gzip.
  */
@@ -55,8 +56,9 @@ function attribute(tag: string, name: string): string | undefined {
 }
 
 /**
- * The same-origin scripts the HTML makes the browser fetch at once: `<link rel="modulepreload">`
- * hrefs and `<script type="module">` srcs, as paths relative to the client build directory.
+ * The same-origin scripts the HTML makes the browser fetch on first load: `<link
+ * rel="modulepreload">` hrefs, `<script type="module">` srcs and the quoted `/assets/….js`
+ * paths of inline scripts, as paths relative to the client build directory.
  */
 export function scriptsNamedIn(html: string): string[] {
   const paths: string[] = [];
@@ -68,6 +70,12 @@ export function scriptsNamedIn(html: string): string[] {
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
     const src = attribute(tag, 'src');
     if ((attribute(tag, 'type') ?? '').toLowerCase() === 'module' && src) paths.push(src);
+  }
+  for (const [, attributes = '', text = ''] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi,
+  )) {
+    if (attribute(`<script${attributes}>`, 'src') !== undefined) continue;
+    for (const [, path = ''] of text.matchAll(/"(\/assets\/[^"\s]+\.m?js)"/g)) paths.push(path);
   }
   return paths
     .filter((path) => !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(path)) // another origin is not ours

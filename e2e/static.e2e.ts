@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { scriptsNamedIn } from '../bench/firstLoad';
 import { startServer, type ServerProcess } from './serverProcess';
 
 /** What the production build serves as files, over plain HTTP (no browser needed). */
@@ -10,8 +11,7 @@ const baseURL = inject('baseURL');
 
 async function scriptsOfHome(): Promise<string[]> {
   const html = await (await fetch(`${baseURL}/`)).text();
-  const scripts = [...html.matchAll(/<script[^>]+src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  return scripts.filter((src): src is string => typeof src === 'string');
+  return scriptsNamedIn(html).map((path) => `/${path}`);
 }
 
 describe('static files of the production build', () => {

@@ -11,11 +11,22 @@ writeFileSync(
   '@font-face{font-family:X;src:url(/assets/x.woff2)}',
 );
 writeFileSync(join(dist, 'assets/open-sans-latin-400-normal-Bk63H6sG.woff2'), '');
+writeFileSync(join(dist, 'assets/open-sans-latin-600-normal-Cp4N6AwT.woff2'), '');
+writeFileSync(join(dist, 'assets/open-sans-latin-700-normal-CceUhp2e.woff2'), '');
 writeFileSync(join(dist, 'assets/merriweather-latin-700-normal-DoUP8Ce-.woff2'), '');
 writeFileSync(join(dist, 'assets/merriweather-latin-400-normal-zzzzzzzz.woff2'), '');
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-const template = `<head>\n<!--app-head-->\n<link rel="stylesheet" crossorigin href="/assets/index-abc12345.css" nonce="__CSP_NONCE__">\n</head>`;
+const template = [
+  '<head>',
+  '<!--app-head-->',
+  '<script type="module" crossorigin src="/assets/index-abc12345.js" nonce="__CSP_NONCE__"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/react-abc12345.js" nonce="__CSP_NONCE__">',
+  '<link rel="modulepreload" crossorigin href="/assets/router-abc12345.js" nonce="__CSP_NONCE__">',
+  '<link rel="stylesheet" crossorigin href="/assets/index-abc12345.css" nonce="__CSP_NONCE__">',
+  '</head>',
+  '<body><div id="root"><!--app-html--></div></body>',
+].join('\n');
 
 describe('optimiseTemplate', () => {
   it('inlines the small font-face stylesheet instead of blocking on it', async () => {
@@ -24,13 +35,69 @@ describe('optimiseTemplate', () => {
     expect(html).toContain('<style>@font-face{font-family:X;src:url(/assets/x.woff2)}</style>');
   });
 
-  it('preloads only the two fonts of the first paint, before the page head', async () => {
+  it('preloads only the four fonts of the first paint, before the page head', async () => {
     const html = await optimiseTemplate(template, dist);
     const preloads = html.match(/<link rel="preload" as="font"[^>]+>/g) ?? [];
-    expect(preloads).toHaveLength(2);
+    expect(preloads).toHaveLength(4);
     expect(preloads.join()).toContain('open-sans-latin-400-normal-Bk63H6sG.woff2');
+    expect(preloads.join()).toContain('open-sans-latin-600-normal-Cp4N6AwT.woff2');
+    expect(preloads.join()).toContain('open-sans-latin-700-normal-CceUhp2e.woff2');
     expect(preloads.join()).toContain('merriweather-latin-700-normal-DoUP8Ce-.woff2');
+    expect(preloads.join()).not.toContain('merriweather-latin-400');
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<!--app-head-->'));
+  });
+
+  it('starts the scripts from the end of the body, after the first paint', async () => {
+    const html = await optimiseTemplate(template, dist);
+    // Nothing in the head fetches or runs a script before the page is on screen.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    const [, attributes, text] = scripts[0] ?? [];
+    // The request's nonce still allows it (a shared page allows it by its hash instead).
+    expect(attributes).toBe(' nonce="__CSP_NONCE__"');
+    expect(html.indexOf('<script')).toBeGreaterThan(html.indexOf('<div id="root">'));
+    expect(text).toMatch(/^requestAnimationFrame\(function\(\)\{setTimeout\(function\(\)\{/);
+    // The entry's imports are asked for together with it, not one import level at a time.
+    expect(text).toContain('["/assets/react-abc12345.js","/assets/router-abc12345.js"]');
+    expect(text).toContain('l.rel="modulepreload"');
+    expect(text).toContain('import("/assets/index-abc12345.js")');
+  });
+
+  it('runs the entry it starts: the loader works in a page', async () => {
+    const html = await optimiseTemplate(template, dist);
+    const text = /<script[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const frames: (() => void)[] = [];
+    const timeouts: (() => void)[] = [];
+    const appended: { rel: string; href: string }[] = [];
+    const imported: string[] = [];
+    const run = new Function(
+      'requestAnimationFrame',
+      'setTimeout',
+      'document',
+      '__import',
+      text.replace(/\bimport\(/, '__import('),
+    ) as (...args: unknown[]) => void;
+    run(
+      (callback: () => void) => frames.push(callback),
+      (callback: () => void) => timeouts.push(callback),
+      {
+        createElement: () => ({ rel: '', href: '' }),
+        head: { appendChild: (link: { rel: string; href: string }) => appended.push(link) },
+      },
+      (path: string) => imported.push(path),
+    );
+    // Nothing before the frame, and nothing while it is drawn: only once it has been.
+    expect(imported).toEqual([]);
+    frames.forEach((callback) => callback());
+    expect(imported).toEqual([]);
+    timeouts.forEach((callback) => callback());
+    expect(appended).toEqual([
+      { rel: 'modulepreload', href: '/assets/react-abc12345.js' },
+      { rel: 'modulepreload', href: '/assets/router-abc12345.js' },
+    ]);
+    expect(imported).toEqual(['/assets/index-abc12345.js']);
   });
 });
 

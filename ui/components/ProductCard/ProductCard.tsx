@@ -192,7 +192,9 @@ export function ProductCard({
             height={image.height}
             loading={image.priority ? 'eager' : 'lazy'}
             fetchPriority={image.priority ? 'high' : 'auto'}
-            decoding="async"
+            // A priority image is painted with the text around it, not in a later frame that may
+            // wait behind hydration; the others are decoded off the main thread.
+            decoding={image.priority ? 'sync' : 'async'}
           />
         ) : (
           <span data-part="placeholder">
