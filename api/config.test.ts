@@ -212,6 +212,7 @@ describe('loadConfig', () => {
       sessionTtlMinutes: 60,
       ordersMailTo: ['info@fuelyard.co.uk'],
       worldpay: null,
+      stripe: null,
     });
     expect(loadConfig({ MAIL_TO: 'a@shop.example, b@shop.example' }).payments.ordersMailTo).toEqual(
       ['a@shop.example', 'b@shop.example'],
@@ -232,6 +233,7 @@ describe('loadConfig', () => {
       sessionTtlMinutes: 30,
       ordersMailTo: ['orders@shop.example'],
       worldpay: null,
+      stripe: null,
     });
   });
 
@@ -263,6 +265,54 @@ describe('loadConfig', () => {
     });
     // Without PAYMENT_PROVIDER=worldpay its settings are not needed, nor used.
     expect(loadConfig({ WORLDPAY_USERNAME: 'try-user' }).payments.worldpay).toBeNull();
+  });
+
+  it('reads the Stripe settings, with Stripe’s own API unless STRIPE_API_URL says otherwise', () => {
+    const env = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_51AbCdEfGhIjKlMnOp',
+      STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+    };
+    expect(loadConfig(env).payments.stripe).toEqual({
+      secretKey: 'sk_test_51AbCdEfGhIjKlMnOp',
+      webhookSecret: 'whsec_0123456789abcdef',
+      apiUrl: undefined,
+    });
+    expect(
+      loadConfig({ ...env, STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments.stripe?.apiUrl,
+    ).toBe('http://127.0.0.1:12111');
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_51AbCdEfGhIjKlMnOp' }).payments.stripe).toBe(
+      null,
+    );
+  });
+
+  it('refuses to start with PAYMENT_PROVIDER=stripe without its secrets, naming each and never echoing one', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        return [...(e as ConfigError).problems].sort();
+      }
+      return [];
+    };
+    expect(problemsOf({ PAYMENT_PROVIDER: 'Stripe' })).toEqual([
+      'STRIPE_SECRET_KEY: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe',
+      'STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe',
+    ]);
+    const problems = problemsOf({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'pk_live_publishableKeyNotSecret',
+      STRIPE_WEBHOOK_SECRET: 'not-a-whsec-secret',
+      STRIPE_API_URL: 'http://127.0.0.1:12111/v1',
+    });
+    expect(problems).toEqual([
+      'STRIPE_API_URL: STRIPE_API_URL must be an http(s) URL with no path',
+      'STRIPE_SECRET_KEY: STRIPE_SECRET_KEY must be a secret or restricted key (sk_test_…, sk_live_…, rk_…)',
+      "STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…)",
+    ]);
+    expect(problems.join()).not.toContain('publishableKeyNotSecret');
+    expect(problems.join()).not.toContain('not-a-whsec-secret');
   });
 
   it('refuses to start with PAYMENT_PROVIDER=worldpay without its settings, naming each', () => {
@@ -316,7 +366,7 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect([...(error as ConfigError).problems].sort()).toEqual([
       'ORDERS_MAIL_TO: ORDERS_MAIL_TO must be one or more e-mail addresses, comma-separated',
-      'PAYMENT_PROVIDER: PAYMENT_PROVIDER must be one of: test, worldpay',
+      'PAYMENT_PROVIDER: PAYMENT_PROVIDER must be one of: test, worldpay, stripe',
       'PAYMENT_SESSION_TTL_MINUTES: PAYMENT_SESSION_TTL_MINUTES must be greater than or equal to 5',
       'PAYMENT_TEST_WEBHOOK_SECRET: PAYMENT_TEST_WEBHOOK_SECRET must be at least 16 characters',
     ]);

@@ -5,11 +5,12 @@ import { site } from './domain/site';
 import { projectRoot } from './paths';
 
 /** The payment providers PAYMENT_PROVIDER may name. */
-export const paymentProviders = ['test', 'worldpay'] as const;
+export const paymentProviders = ['test', 'worldpay', 'stripe'] as const;
 export type PaymentProviderName = (typeof paymentProviders)[number];
 const paymentProviderLabels: Record<PaymentProviderName, string | null> = {
   test: null,
   worldpay: 'Worldpay',
+  stripe: 'Stripe',
 };
 
 /** The provider's name as customers know it (the footer's payment logo); null for `test`. */
@@ -19,20 +20,22 @@ export function paymentProviderLabel(name: string): string | null {
     : null;
 }
 
-/** A setting PAYMENT_PROVIDER=worldpay cannot do without: the server refuses to start. */
-function worldpayRequired(name: string) {
+/** A setting PAYMENT_PROVIDER=`provider` cannot do without: the server refuses to start. */
+function requiredFor(provider: PaymentProviderName, name: string) {
   return yup
     .string()
     .trim()
     .when('PAYMENT_PROVIDER', {
-      is: (provider: unknown) =>
-        String(provider ?? '')
+      is: (chosen: unknown) =>
+        String(chosen ?? '')
           .trim()
-          .toLowerCase() === 'worldpay',
-      then: (field) => field.required(`${name} is required when PAYMENT_PROVIDER=worldpay`),
+          .toLowerCase() === provider,
+      then: (field) => field.required(`${name} is required when PAYMENT_PROVIDER=${provider}`),
       otherwise: (field) => field.optional(),
     });
 }
+
+const worldpayRequired = (name: string) => requiredFor('worldpay', name);
 
 /**
  * Every environment variable Fuelyard reads, validated once at start-up. A bad value stops the
@@ -197,7 +200,7 @@ const schema = yup.object({
     .lowercase()
     .oneOf(['auto', 'true', 'false'], 'COOKIE_SECURE must be auto, true or false')
     .default('auto'),
-  // Payments (docs/payments.md): the built-in test provider (the default) or Worldpay.
+  // Payments (docs/payments.md): the built-in test provider (the default), Worldpay or Stripe.
   PAYMENT_PROVIDER: yup
     .string()
     .trim()
@@ -238,6 +241,21 @@ const schema = yup.object({
     .trim()
     .min(16, 'WORLDPAY_WEBHOOK_SECRET_PREVIOUS must be at least 16 characters')
     .max(500)
+    .optional(),
+  // Stripe Checkout (PAYMENT_PROVIDER=stripe): the secret API key and the webhook endpoint's
+  // signing secret are required then; STRIPE_API_URL points the SDK elsewhere (stripe-mock, tests).
+  STRIPE_SECRET_KEY: requiredFor('stripe', 'STRIPE_SECRET_KEY').matches(
+    /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,250}$/,
+    'STRIPE_SECRET_KEY must be a secret or restricted key (sk_test_…, sk_live_…, rk_…)',
+  ),
+  STRIPE_WEBHOOK_SECRET: requiredFor('stripe', 'STRIPE_WEBHOOK_SECRET').matches(
+    /^whsec_[A-Za-z0-9+/=_-]{8,250}$/,
+    "STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…)",
+  ),
+  STRIPE_API_URL: yup
+    .string()
+    .trim()
+    .matches(/^https?:\/\/[^\s/]+\/?$/, 'STRIPE_API_URL must be an http(s) URL with no path')
     .optional(),
   // Who receives the new-order notice; unset, MAIL_TO.
   ORDERS_MAIL_TO: yup
@@ -312,6 +330,18 @@ export interface PaymentsConfig {
   ordersMailTo: string[];
   /** Access Worldpay's settings; null unless PAYMENT_PROVIDER=worldpay. */
   worldpay: WorldpayConfig | null;
+  /** Stripe's settings; null unless PAYMENT_PROVIDER=stripe. */
+  stripe: StripeConfig | null;
+}
+
+/** PAYMENT_PROVIDER=stripe: Stripe Checkout (docs/payments.md). */
+export interface StripeConfig {
+  /** STRIPE_SECRET_KEY: sk_test_… or sk_live_… (or a restricted rk_ key). */
+  secretKey: string;
+  /** STRIPE_WEBHOOK_SECRET: whsec_…, the signing secret of the shop's webhook endpoint. */
+  webhookSecret: string;
+  /** STRIPE_API_URL: another base URL for the API; undefined for Stripe's own. */
+  apiUrl: string | undefined;
 }
 
 /** PAYMENT_PROVIDER=worldpay: Access Worldpay Hosted Payment Pages (docs/payments.md). */
@@ -493,6 +523,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
                 secret: parsed.WORLDPAY_WEBHOOK_SECRET ?? '',
                 previousSecret: parsed.WORLDPAY_WEBHOOK_SECRET_PREVIOUS,
               },
+            }
+          : null,
+      stripe:
+        parsed.PAYMENT_PROVIDER === 'stripe'
+          ? {
+              secretKey: parsed.STRIPE_SECRET_KEY ?? '',
+              webhookSecret: parsed.STRIPE_WEBHOOK_SECRET ?? '',
+              apiUrl: parsed.STRIPE_API_URL,
             }
           : null,
     },

@@ -9,6 +9,7 @@ import { createLogger } from './logger';
 import { createAuthService } from './services/auth/service';
 import { createCartSweeper } from './services/cart/sweep';
 import { createPayments } from './services/payments';
+import { stripeKeyMode } from './services/payments/stripe/provider';
 import { createMailer } from './services/mail/mailer';
 import { createMailWorker } from './services/mail/worker';
 import { createPeriodicJob } from './services/periodic';
@@ -121,6 +122,17 @@ async function main(): Promise<void> {
       live
         ? 'PAYMENT_PROVIDER=worldpay: live payments through Access Worldpay'
         : 'PAYMENT_PROVIDER=worldpay: WORLDPAY_API_URL is not the live Access Worldpay (the try environment, or a proxy)',
+    );
+  }
+  const stripe = config.payments.stripe;
+  if (stripe) {
+    // Whether the key takes real money (the key's prefix says; never the key itself).
+    const mode = stripeKeyMode(stripe.secretKey);
+    logger.info(
+      { mode, apiUrl: stripe.apiUrl ?? 'https://api.stripe.com' },
+      mode === 'live'
+        ? 'PAYMENT_PROVIDER=stripe: a live key, real card payments'
+        : 'PAYMENT_PROVIDER=stripe: a test key, no real money moves',
     );
   }
 

@@ -160,6 +160,7 @@ describe('Worldpay: setting up the hosted payment page', () => {
           email: 'ciara@example.com',
           fullName: 'Ciara Byrne',
         },
+        lines: [{ name: 'House Coal (40 kg)', unitAmount: 30_500, quantity: 1 }],
         attempt: 1,
         reference: 'FY-999999-1',
         returnUrl: `${url}/checkout/process?order=x`,

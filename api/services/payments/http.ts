@@ -35,6 +35,28 @@ function retryable(status: number): boolean {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** One attempt's outcome: an answer to keep, or a failure that may pass (and why, for the log). */
+export type AttemptOutcome<T> = { answer: T } | { failed: string };
+
+/**
+ * Runs `attempt` under `policy`: until one gives an answer, or `policy.attempts` have failed (then
+ * a PaymentProviderError naming the last failure). The delay before each retry doubles.
+ */
+export async function withRetries<T>(
+  policy: RetryPolicy,
+  attempt: () => Promise<AttemptOutcome<T>>,
+): Promise<T> {
+  const attempts = Math.max(1, Math.floor(policy.attempts));
+  let last = 'no attempt made';
+  for (let n = 1; n <= attempts; n += 1) {
+    if (n > 1) await sleep(Math.min(policy.maxBackoffMs ?? 2_000, policy.backoffMs * 2 ** (n - 2)));
+    const outcome = await attempt();
+    if ('answer' in outcome) return outcome.answer;
+    last = outcome.failed;
+  }
+  throw new PaymentProviderError(`The payment provider failed ${attempts} time(s): ${last}.`);
+}
+
 /**
  * `fetch(url, init)` under `policy`. Resolves with the first answer that is not retryable (any
  * 2xx, 3xx or 4xx but 429); rejects with a PaymentProviderError when every attempt failed, naming
@@ -45,13 +67,7 @@ export async function providerRequest(
   init: RequestInit,
   policy: RetryPolicy = defaultRetryPolicy,
 ): Promise<ProviderResponse> {
-  const attempts = Math.max(1, Math.floor(policy.attempts));
-  let last = 'no attempt made';
-  for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    if (attempt > 1) {
-      const delay = Math.min(policy.maxBackoffMs ?? 2_000, policy.backoffMs * 2 ** (attempt - 2));
-      await sleep(delay);
-    }
+  return withRetries<ProviderResponse>(policy, async () => {
     try {
       const response = await fetch(url, {
         ...init,
@@ -61,15 +77,16 @@ export async function providerRequest(
       // The body is read under the same deadline (the signal covers it).
       const text = await response.text();
       if (!retryable(response.status)) {
-        return { status: response.status, text, headers: response.headers };
+        return { answer: { status: response.status, text, headers: response.headers } };
       }
-      last = `HTTP ${response.status}`;
+      return { failed: `HTTP ${response.status}` };
     } catch (error) {
-      last =
-        error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-          ? `no answer within ${policy.timeoutMs} ms`
-          : `unreachable (${error instanceof Error ? error.message : String(error)})`;
+      return {
+        failed:
+          error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+            ? `no answer within ${policy.timeoutMs} ms`
+            : `unreachable (${error instanceof Error ? error.message : String(error)})`,
+      };
     }
-  }
-  throw new PaymentProviderError(`The payment provider failed ${attempts} time(s): ${last}.`);
+  });
 }

@@ -28,6 +28,7 @@ import {
 } from './sweep';
 import { createTestProvider, type TestHostedPage } from './test/provider';
 import { WebhookVerificationError, type PaymentEvent, type PaymentProvider } from './types';
+import { createStripeProvider } from './stripe/provider';
 import { createWorldpayProvider } from './worldpay/provider';
 import type { WebhookHeaders } from './types';
 
@@ -181,6 +182,12 @@ function buildProvider(
       // loadConfig refuses PAYMENT_PROVIDER=worldpay without its settings; this is a second guard.
       if (!worldpay) throw new Error('PAYMENT_PROVIDER=worldpay needs the WORLDPAY_* settings.');
       return { provider: createWorldpayProvider({ config: worldpay, logger }), testPage: null };
+    }
+    case 'stripe': {
+      const stripe = config.payments.stripe;
+      // loadConfig refuses PAYMENT_PROVIDER=stripe without its secrets; this is a second guard.
+      if (!stripe) throw new Error('PAYMENT_PROVIDER=stripe needs the STRIPE_* settings.');
+      return { provider: createStripeProvider({ config: stripe, logger }), testPage: null };
     }
   }
 }

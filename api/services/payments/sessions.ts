@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orders, paymentSessions } from '../../db/schema';
+import { orderLines, orders, paymentSessions } from '../../db/schema';
 import { isAwaitingPayment, isOrderStatus } from '../../domain/order';
 import { ConflictError, NotFoundError } from '../../errors';
-import type { PaymentProvider } from './types';
+import type { PaymentProvider, SessionLine } from './types';
 
 export interface StartSessionInput {
   orderId: string;
@@ -55,6 +55,8 @@ export async function startPaymentSession(
         number: orders.number,
         status: orders.status,
         total: orders.total,
+        deliveryCharge: orders.deliveryCharge,
+        vatAdjustment: orders.vatAdjustment,
         currency: orders.currency,
         email: orders.email,
         fullName: orders.fullName,
@@ -65,6 +67,7 @@ export async function startPaymentSession(
     if (!isOrderStatus(order.status) || !isAwaitingPayment(order.status)) {
       throw new ConflictError('This order can no longer be paid.');
     }
+    const lines = await orderLinesOf(db, order);
     const [last] = await db
       .select({ attempt: sql<number>`coalesce(max(${paymentSessions.attempt}), 0)::integer` })
       .from(paymentSessions)
@@ -83,6 +86,7 @@ export async function startPaymentSession(
           email: order.email,
           fullName: order.fullName,
         },
+        lines,
         attempt,
         reference,
         returnUrl: `${origin}/checkout/process?order=${encodeURIComponent(order.id)}`,
@@ -129,6 +133,49 @@ export async function startPaymentSession(
     // provider session just made is never shown to anyone (it expires unused).
   }
   throw new ConflictError('The payment could not be started. Please try again.');
+}
+
+/** An order has at most this many lines (the cart's bound); more is not read. */
+const maxOrderLines = 200;
+
+/**
+ * The order's lines as the customer saw them when placing it (their snapshot), then the delivery
+ * charge and any VAT adjustment. A line whose total is not its unit price times its quantity
+ * (none is today) goes as one item of its total, so the sum is always the order's.
+ */
+async function orderLinesOf(
+  db: Database,
+  order: { id: string; deliveryCharge: number; vatAdjustment: number },
+): Promise<SessionLine[]> {
+  const rows = await db
+    .select({
+      title: orderLines.title,
+      sizeTitle: orderLines.sizeTitle,
+      unitPrice: orderLines.unitPrice,
+      quantity: orderLines.quantity,
+      lineTotal: orderLines.lineTotal,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(orderLines.ordering, orderLines.id)
+    .limit(maxOrderLines);
+  const lines: SessionLine[] = rows.map((row) => {
+    const name = row.sizeTitle ? `${row.title} (${row.sizeTitle})` : row.title;
+    return row.unitPrice * row.quantity === row.lineTotal
+      ? { name, unitAmount: row.unitPrice, quantity: row.quantity }
+      : { name: `${row.quantity} × ${name}`, unitAmount: row.lineTotal, quantity: 1 };
+  });
+  if (order.deliveryCharge > 0) {
+    lines.push({ name: 'Delivery', unitAmount: order.deliveryCharge, quantity: 1 });
+  }
+  if (order.vatAdjustment > 0) {
+    lines.push({
+      name: 'VAT at 20% (no domestic-use declaration)',
+      unitAmount: order.vatAdjustment,
+      quantity: 1,
+    });
+  }
+  return lines;
 }
 
 async function attemptTaken(db: Database, orderId: string, attempt: number): Promise<boolean> {

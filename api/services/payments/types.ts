@@ -33,6 +33,12 @@ export interface CreateSessionInput {
     email: string;
     fullName: string;
   };
+  /**
+   * What the order is made of, from its snapshot (the lines as priced when it was placed), then
+   * the delivery charge and any VAT adjustment: Σ unitAmount × quantity is the order's amount.
+   * For providers that show the customer an itemised page (Stripe Checkout).
+   */
+  lines: readonly SessionLine[];
   /** 1 for the first attempt at paying this order, 2 for the next, … */
   attempt: number;
   /** A reference unique per attempt, made from the order number (FY-100001-2). */
@@ -46,6 +52,14 @@ export interface CreateSessionInput {
   cancelUrl: string;
   expiredUrl: string;
   expiresAt: Date;
+}
+
+export interface SessionLine {
+  /** "Kerosene (900 litres)", "Delivery", "VAT at 20% (no domestic-use declaration)". */
+  name: string;
+  /** Pence, never negative. */
+  unitAmount: Pence;
+  quantity: number;
 }
 
 export interface PaymentSession {
