@@ -139,6 +139,7 @@ describe('another site cannot drive the API', () => {
     expect(crossSiteExemptPaths).toEqual([
       '/api/payments/webhooks/test',
       '/api/payments/webhooks/worldpay',
+      '/api/payments/webhooks/stripe',
     ]);
     const app = new Koa();
     app.use(errorHandler(createLogger('silent')));
