@@ -1,7 +1,8 @@
-import type { Locator, Page } from 'playwright';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright';
 import { expect } from 'vitest';
 import { messages } from '../api/domain/messages';
 import { checkoutTexts } from '../app/features/checkout/texts';
+import { waitForHydration, watchConsole } from './browser';
 
 /** Steps of a checkout in the browser, shared by the payment providers' end-to-end tests. */
 
@@ -74,3 +75,52 @@ export async function fillCheckoutForm(form: Locator): Promise<void> {
 /** Console lines a refused or 4xx request leaves that are not problems of the page. */
 export const notProblems = (problems: { text(): string }[]) =>
   problems.map((m) => m.text()).filter((text) => !text.startsWith('Failed to load resource'));
+
+/** The seeded Kerosene Heating Oil, 500 Litres, as the catalogue's GraphQL names it. */
+export async function kerosene500(baseURL: string): Promise<OilSize> {
+  const query = '{ oil: oils(limit: -1) { id title sizes { id title } } }';
+  const res = await fetch(`${baseURL}/api/graphql?query=${encodeURIComponent(query)}`, {
+    headers: { accept: 'application/json' },
+  });
+  const body = (await res.json()) as {
+    data: { oil: { id: string; title: string; sizes: { id: string; title: string }[] }[] };
+  };
+  const kerosene = body.data.oil.find((product) => product.title === 'Kerosene Heating Oil');
+  const size = kerosene?.sizes.find((s) => s.title === '500 Litres');
+  if (!kerosene || !size) throw new Error('Kerosene 500 Litres is not in the seeded catalogue.');
+  return { productId: Number(kerosene.id), attributeId: Number(size.id) };
+}
+
+/**
+ * A page at `path` in a new desktop-sized context (service worker blocked), hydrated, with its
+ * console watched. The context joins `contexts`, for the file's afterAll to close.
+ */
+export async function openHydrated(
+  browser: Browser | undefined,
+  contexts: BrowserContext[],
+  url: string,
+) {
+  if (!browser) throw new Error('The browser did not start.');
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: 'block',
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await page.goto(url);
+  await waitForHydration(page);
+  return { context, page, problems };
+}
+
+/** The order's status as the server has it, asked with this tab's order token. */
+export async function orderStatus(page: Page, orderId: string) {
+  return page.evaluate(async (id) => {
+    const token = sessionStorage.getItem(`fuelyard.orderToken.${id}`) ?? '';
+    const res = await fetch(`/api/orders/${encodeURIComponent(id)}`, {
+      headers: { accept: 'application/json', 'x-order-token': token },
+      cache: 'no-store',
+    });
+    return ((await res.json()) as { order?: { status: string } }).order?.status ?? res.status;
+  }, orderId);
+}

@@ -6,13 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../api/domain/messages';
 import { fakeStripeSettings, startStripeFake, type StripeFake } from '../api/test/fakeStripe';
 import { checkoutTexts } from '../app/features/checkout/texts';
-import { launchBrowser, waitForHydration, watchConsole } from './browser';
+import { launchBrowser, waitForHydration } from './browser';
 import {
   cartLink,
   checkoutForm,
   fillCart,
   fillCheckoutForm,
+  kerosene500,
   notProblems,
+  openHydrated,
+  orderStatus,
   serverCart,
   type OilSize,
 } from './checkoutSteps';
@@ -54,17 +57,7 @@ beforeAll(async () => {
   baseURL = server.url;
   browser = await launchBrowser();
 
-  const query = '{ oil: oils(limit: -1) { id title sizes { id title } } }';
-  const res = await fetch(`${baseURL}/api/graphql?query=${encodeURIComponent(query)}`, {
-    headers: { accept: 'application/json' },
-  });
-  const body = (await res.json()) as {
-    data: { oil: { id: string; title: string; sizes: { id: string; title: string }[] }[] };
-  };
-  const kerosene = body.data.oil.find((product) => product.title === 'Kerosene Heating Oil');
-  const size = kerosene?.sizes.find((s) => s.title === '500 Litres');
-  if (!kerosene || !size) throw new Error('Kerosene 500 Litres is not in the seeded catalogue.');
-  oil500 = { productId: Number(kerosene.id), attributeId: Number(size.id) };
+  oil500 = await kerosene500(baseURL);
 }, 120_000);
 
 afterAll(async () => {
@@ -75,31 +68,7 @@ afterAll(async () => {
   if (dataDir !== '') rmSync(dataDir, { recursive: true, force: true });
 }, 120_000);
 
-async function open(path: string) {
-  if (!browser) throw new Error('The browser did not start.');
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    serviceWorkers: 'block',
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  const problems = watchConsole(page);
-  await page.goto(`${baseURL}${path}`);
-  await waitForHydration(page);
-  return { context, page, problems };
-}
-
-/** The order's status as the server has it, asked with this tab's order token. */
-async function orderStatus(page: Page, orderId: string) {
-  return page.evaluate(async (id) => {
-    const token = sessionStorage.getItem(`fuelyard.orderToken.${id}`) ?? '';
-    const res = await fetch(`/api/orders/${encodeURIComponent(id)}`, {
-      headers: { accept: 'application/json', 'x-order-token': token },
-      cache: 'no-store',
-    });
-    return ((await res.json()) as { order?: { status: string } }).order?.status ?? res.status;
-  }, orderId);
-}
+const open = (path: string) => openHydrated(browser, contexts, `${baseURL}${path}`);
 
 /** /checkout with the form filled, Pay securely pressed: the fake's hosted Checkout page. */
 async function payFromCheckout(page: Page) {

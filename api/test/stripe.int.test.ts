@@ -1,84 +1,52 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { mailOutbox, orderLines, orders, paymentEvents } from '../db/schema';
+import { orderLines, paymentEvents } from '../db/schema';
 import { createLogger } from '../logger';
 import { checkoutAt, type PlacedOrder } from '../services/payments/contract';
-import { createPayments, PaymentProviderError, type Payments } from '../services/payments';
+import { PaymentProviderError, type Payments } from '../services/payments';
 import { createStripeProvider } from '../services/payments/stripe/provider';
 import { fakeStripeSettings as settings, startStripeFake, type StripeFake } from './fakeStripe';
-import { createTestDatabase, testConfig, type TestDatabase } from './harness';
+import {
+  confirmationsOf,
+  orderRow,
+  postWebhook,
+  startProviderShop,
+  type ProviderShop,
+} from './providerShop';
 
 /**
  * The Stripe adapter's own cases, beyond the provider contract (stripeContract.int.test.ts): a
  * shop configured with PAYMENT_PROVIDER=stripe and the STRIPE_* settings, talking to a loopback
  * fake of Stripe's API over real HTTP through the official SDK, on a real database.
  */
-let tdb: TestDatabase;
 let fake: StripeFake;
-let server: Server;
+let shopRunning: ProviderShop;
 let url: string;
 let payments: Payments;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
   fake = await startStripeFake({ ...settings });
-  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
-    res.writeHead(503);
-    res.end();
-  };
-  server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = testConfig({
-    PUBLIC_URL: url,
+  shopRunning = await startProviderShop({
     PAYMENT_PROVIDER: 'stripe',
     STRIPE_SECRET_KEY: settings.secretKey,
     STRIPE_WEBHOOK_SECRET: settings.webhookSecret,
     STRIPE_API_URL: fake.url,
-    PAYMENT_SESSION_TTL_MINUTES: '60',
   });
-  const logger = createLogger('silent');
-  // The adapter is the one PAYMENT_PROVIDER names, built from the configuration.
-  payments = createPayments({ config, db: tdb.handle.db, logger });
-  handler = createApp({ config, database: tdb.handle, logger, payments }).callback();
+  ({ url, payments } = shopRunning);
   fake.setWebhookUrl(`${url}/api/payments/webhooks/stripe`);
 }, 120_000);
 
 afterAll(async () => {
   await fake?.close();
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await tdb?.close();
+  await shopRunning?.close();
 }, 60_000);
 
-const db = () => tdb.handle.db;
+const db = () => shopRunning.db;
 const shop = () => ({ url, db: db(), payments });
-
-async function order(id: string) {
-  const [row] = await db().select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error('No such order');
-  return row;
-}
-
-async function confirmations(orderId: string) {
-  return db()
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.topicId, orderId), eq(mailOutbox.topic, 'order-confirmation')));
-}
-
-async function post(item: { body: Buffer; headers: Record<string, string> }) {
-  const res = await fetch(`${url}/api/payments/webhooks/stripe`, {
-    method: 'POST',
-    headers: item.headers,
-    body: new Uint8Array(item.body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const order = (id: string) => orderRow(db(), id);
+const confirmations = (orderId: string) => confirmationsOf(db(), orderId);
+const post = (item: { body: Buffer; headers: Record<string, string> }) =>
+  postWebhook(url, 'stripe', item);
 
 /** A Checkout Session event for the order's session, as Stripe would sign it. */
 function sessionEvent(

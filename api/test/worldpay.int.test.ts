@@ -1,10 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { Config } from '../config';
-import { mailOutbox, orders, paymentEvents } from '../db/schema';
+import { orders, paymentEvents } from '../db/schema';
 import { messages } from '../domain/messages';
 import { createLogger } from '../logger';
 import {
@@ -22,32 +22,28 @@ import {
 import { createWorldpayProvider } from '../services/payments/worldpay/provider';
 import { worldpaySignatureEntry } from '../services/payments/worldpay/signature';
 import type { FakeEvent, FakeWorldpay } from './fakeWorldpay';
-import { createTestDatabase, testConfig, type TestDatabase } from './harness';
+import {
+  confirmationsOf,
+  orderRow,
+  postWebhook,
+  startProviderShop,
+  type ProviderShop,
+} from './providerShop';
 
 /**
  * The Worldpay adapter's own cases, beyond the provider contract (worldpayContract.int.test.ts):
  * a shop configured with PAYMENT_PROVIDER=worldpay and the WORLDPAY_* settings, talking to a
  * loopback fake of Access Worldpay over real HTTP, on a real database.
  */
-let tdb: TestDatabase;
 let fake: FakeWorldpay;
-let server: Server;
+let running: ProviderShop;
 let url: string;
 let config: Config;
 let payments: Payments;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
   fake = await startWorldpayFake();
-  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
-    res.writeHead(503);
-    res.end();
-  };
-  server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  config = testConfig({
-    PUBLIC_URL: url,
+  running = await startProviderShop({
     PAYMENT_PROVIDER: 'worldpay',
     WORLDPAY_API_URL: `${fake.url}/`,
     WORLDPAY_USERNAME: settings.username,
@@ -56,51 +52,26 @@ beforeAll(async () => {
     WORLDPAY_WEBHOOK_KEY_ID: settings.keyId,
     WORLDPAY_WEBHOOK_SECRET: settings.secret,
     WORLDPAY_WEBHOOK_SECRET_PREVIOUS: settings.previousSecret,
-    PAYMENT_SESSION_TTL_MINUTES: '60',
   });
-  const logger = createLogger('silent');
-  // The adapter is the one PAYMENT_PROVIDER names, built from the configuration.
-  payments = createPayments({ config, db: tdb.handle.db, logger });
-  handler = createApp({ config, database: tdb.handle, logger, payments }).callback();
+  ({ url, config, payments } = running);
   fake.setWebhookUrl(`${url}/api/payments/webhooks/worldpay`);
 }, 120_000);
 
 afterAll(async () => {
   await fake?.close();
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await tdb?.close();
+  await running?.close();
 }, 60_000);
 
-const db = () => tdb.handle.db;
+const db = () => running.db;
 const shop = () => ({ url, db: db(), payments });
-
-async function order(id: string) {
-  const [row] = await db().select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error('No such order');
-  return row;
-}
-
-async function confirmations(orderId: string) {
-  return db()
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.topicId, orderId), eq(mailOutbox.topic, 'order-confirmation')));
-}
+const order = (id: string) => orderRow(db(), id);
+const confirmations = (orderId: string) => confirmationsOf(db(), orderId);
 
 async function recorded(orderId: string) {
   return db().select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId));
 }
 
-async function post(item: Pick<FakeEvent, 'body' | 'headers'>) {
-  const res = await fetch(`${url}/api/payments/webhooks/worldpay`, {
-    method: 'POST',
-    headers: item.headers,
-    body: new Uint8Array(item.body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const post = (item: Pick<FakeEvent, 'body' | 'headers'>) => postWebhook(url, 'worldpay', item);
 
 const paid = (placed: PlacedOrder) => ({ value: placed.total, currencyCode: 'GBP' });
 
@@ -193,7 +164,7 @@ describe('Worldpay: setting up the hosted payment page', () => {
     const localUrl = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
     app = createApp({
       config: { ...config, publicUrl: localUrl },
-      database: tdb.handle,
+      database: running.database,
       logger: createLogger('silent'),
       payments: unreachable,
     });
