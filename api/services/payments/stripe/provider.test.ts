@@ -114,6 +114,10 @@ describe('the Stripe adapter', () => {
       [future.body, future.headers],
       [good.body, {}],
       [good.body, { 'stripe-signature': '' }],
+      [
+        good.body,
+        { 'stripe-signature': `${good.headers['stripe-signature']},${'v1=0'.repeat(600)}` },
+      ],
       [tampered, good.headers],
     ] as const) {
       await expect(provider.verifyWebhook(body, headers)).rejects.toBeInstanceOf(
