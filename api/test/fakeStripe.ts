@@ -20,7 +20,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { listenOnLoopback } from './loopback';
+import { listenOnLoopback, postBytes } from './loopback';
 
 export type StripeFakeChoice = 'pay' | 'decline' | 'cancel';
 
@@ -856,12 +856,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
 
   async function deliver(item: StripeFakeEvent): Promise<number> {
     if (webhookUrl === '') throw new Error('The fake Stripe has no webhook URL.');
-    const res = await fetch(webhookUrl, {
-      method: 'POST',
-      headers: item.headers,
-      body: new Uint8Array(item.body),
-      signal: AbortSignal.timeout(20_000),
-    });
+    const res = await postBytes(webhookUrl, item, 20_000);
     await res.arrayBuffer();
     return res.status;
   }

@@ -18,7 +18,7 @@ import {
 } from '../services/payments/worldpay/provider';
 import { worldpaySignatureEntry } from '../services/payments/worldpay/signature';
 import type { WorldpayConfig } from '../config';
-import { listenOnLoopback } from './loopback';
+import { listenOnLoopback, postBytes } from './loopback';
 
 export type FakeChoice = 'pay' | 'decline' | 'cancel';
 
@@ -216,12 +216,7 @@ export async function startFakeWorldpay(options: FakeWorldpayOptions): Promise<F
 
   async function post(item: FakeEvent): Promise<number> {
     if (webhookUrl === '') throw new Error('The fake Worldpay has no webhook URL.');
-    const res = await fetch(webhookUrl, {
-      method: 'POST',
-      headers: item.headers,
-      body: new Uint8Array(item.body),
-      signal: AbortSignal.timeout(20_000),
-    });
+    const res = await postBytes(webhookUrl, item, 20_000);
     await res.arrayBuffer();
     return res.status;
   }

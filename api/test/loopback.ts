@@ -24,3 +24,20 @@ export async function listenOnLoopback(
       }),
   };
 }
+
+/**
+ * POSTs exact bytes with their headers, as a provider sends a signed webhook (supertest, and
+ * fetch with a JSON body, would re-serialise them), and gives up after `timeoutMs`.
+ */
+export function postBytes(
+  url: string,
+  item: { body: Buffer; headers: Record<string, string> },
+  timeoutMs: number,
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: item.headers,
+    body: new Uint8Array(item.body),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+}

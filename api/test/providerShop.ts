@@ -8,6 +8,7 @@ import { mailOutbox, orders } from '../db/schema';
 import { createLogger } from '../logger';
 import { createPayments, type Payments } from '../services/payments';
 import { createTestDatabase, testConfig, type TestDatabase } from './harness';
+import { postBytes } from './loopback';
 
 /**
  * A shop listening on loopback with the payment provider its settings name, on a real database:
@@ -65,17 +66,12 @@ export async function confirmationsOf(db: Database, orderId: string) {
     .where(and(eq(mailOutbox.topicId, orderId), eq(mailOutbox.topic, 'order-confirmation')));
 }
 
-/** POSTs a webhook's exact bytes to the shop (supertest would re-serialise a Buffer as JSON). */
+/** POSTs a webhook's exact bytes to the shop's endpoint for `provider`; its status and JSON. */
 export async function postWebhook(
   shopUrl: string,
   provider: string,
   item: { body: Buffer; headers: Record<string, string> },
-) {
-  const res = await fetch(`${shopUrl}/api/payments/webhooks/${provider}`, {
-    method: 'POST',
-    headers: item.headers,
-    body: new Uint8Array(item.body),
-    signal: AbortSignal.timeout(30_000),
-  });
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await postBytes(`${shopUrl}/api/payments/webhooks/${provider}`, item, 30_000);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }

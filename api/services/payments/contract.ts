@@ -29,6 +29,7 @@ import {
 import { checkoutForm } from '../../test/checkoutFixtures';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/harness';
 import { listenOnLoopback } from '../../test/loopback';
+import { postWebhook as postShopWebhook } from '../../test/providerShop';
 import { startSmtpPeer, type SmtpPeer } from '../../test/smtpPeer';
 import { createLogger, type Logger } from '../../logger';
 import { createMailer } from '../mail/mailer';
@@ -361,18 +362,8 @@ export function paymentProviderContract(harness: ProviderHarness): void {
       return Number(row?.n ?? 0);
     }
 
-    /** POSTs the exact bytes (supertest would re-serialise a Buffer body as JSON). */
-    async function postWebhook(
-      webhook: WebhookRequest,
-    ): Promise<{ status: number; body: Record<string, unknown> }> {
-      const res = await fetch(`${shop.url}/api/payments/webhooks/${harness.name}`, {
-        method: 'POST',
-        headers: webhook.headers,
-        body: new Uint8Array(webhook.body),
-        signal: AbortSignal.timeout(30_000),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    }
+    const postWebhook = (webhook: WebhookRequest) =>
+      postShopWebhook(shop.url, harness.name, webhook);
 
     /** The order is as the checkout left it: nothing paid, nothing mailed, the cart intact. */
     async function expectUntouched(placed: PlacedOrder): Promise<void> {
