@@ -37,3 +37,5 @@ export * from './components/OrderSummary';
 export * from './components/OrderReceipt';
 export * from './components/TestModeBanner';
 export * from './components/TestPaymentPanel';
+export * from './components/DataTable';
+export * from './components/Pager';

@@ -1,0 +1,6 @@
+export {
+  DataTable,
+  type DataTableProps,
+  type DataTableColumn,
+  type DataTableSort,
+} from './DataTable';
