@@ -28,6 +28,8 @@ export const categories = pgTable(
     kind: categoryKind('kind').notNull(),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
+    /** The icon's name in the shop's icon set (coal categories); '' for none. */
+    icon: text('icon').notNull().default(''),
     ordering: integer('ordering').notNull().default(0),
   },
   (t) => [uniqueIndex('categories_kind_slug_uq').on(t.kind, t.slug)],
@@ -194,6 +196,8 @@ export const enquiries = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When staff marked it handled (the back office); null while it is not. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
   },
   (t) => [index('enquiries_created_idx').on(t.createdAt)],
 );
@@ -338,6 +342,9 @@ export const orderStatus = pgEnum('order_status', [
   'cancelled',
   'expired',
   'needs_review',
+  'out_for_delivery',
+  'delivered',
+  'refunded',
 ]);
 
 /** Order numbers: FY-100001, FY-100002, … (gaps are fine: a rolled-back order uses one up). */
@@ -386,6 +393,11 @@ export const orders = pgTable(
     /** When the customer's browser came back from the payment page (starts reconciliation). */
     returnedAt: timestamp('returned_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When staff marked it out for delivery, and delivered (the back office). */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Pence given back so far (succeeded or pending refunds); never more than `total`. */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -395,6 +407,11 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_customer_idx').on(t.customerId),
     check('orders_money_non_negative', sql`${t.subtotal} >= 0 and ${t.total} >= 0`),
+    check(
+      'orders_refunded_within_total',
+      sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.total}`,
+    ),
+    index('orders_dispatched_idx').on(t.dispatchedAt),
   ],
 );
 
@@ -498,4 +515,83 @@ export const testPaymentSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('test_payment_sessions_reference_uq').on(t.reference)],
+);
+
+/** The test provider's refunds, keyed by the shop's idempotency key (one refund per key). */
+export const testPaymentRefunds = pgTable('test_payment_refunds', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id').notNull(),
+  amount: integer('amount').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Refunds made in the back office. A row is written `pending` (reserving its amount) before the
+ * provider is asked, then becomes `succeeded` (or `failed`, which frees the amount again).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull().default(''),
+    /** pending, succeeded, failed */
+    status: text('status').notNull().default('pending'),
+    provider: text('provider').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    /** The staff member's Idempotency-Key for the request: a repeat answers the same refund. */
+    requestKey: text('request_key').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    uniqueIndex('refunds_order_request_key_uq').on(t.orderId, t.requestKey),
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Staff's internal notes on an order (never shown to the customer). */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorEmail: text('author_email').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId)],
+);
+
+/**
+ * The back office's audit log: every write by staff, with who, when, what and the entity's state
+ * before and after (null before a create, null after a delete). Written in the write's transaction.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The staff member's e-mail at the time (kept when the account goes). */
+    actorEmail: text('actor_email').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** create, update, delete, status, refund, note, resend, … */
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 );

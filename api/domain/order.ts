@@ -10,6 +10,9 @@ export const orderStatuses = [
   'cancelled',
   'expired',
   'needs_review',
+  'out_for_delivery',
+  'delivered',
+  'refunded',
 ] as const;
 
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -21,15 +24,20 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 /**
  * The moves allowed from each status. `payment_failed` is not final: the customer may pay again
  * on the same order (a new payment session), so it may still become paid. `needs_review` (an
- * amount or currency that did not match) is left to staff.
+ * amount or currency that did not match) is left to staff. After `paid`, only staff move an order
+ * (api/domain/admin.ts): out for delivery, delivered, and `refunded` once all of it is refunded.
  */
 const forward: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['paid', 'payment_failed', 'cancelled', 'expired', 'needs_review'],
   payment_failed: ['paid', 'cancelled', 'expired', 'needs_review'],
-  paid: [],
+  // Staff moves (the back office): delivery, and a full refund.
+  paid: ['out_for_delivery', 'refunded'],
+  out_for_delivery: ['delivered', 'refunded'],
+  delivered: ['refunded'],
+  needs_review: ['refunded'],
   cancelled: [],
   expired: [],
-  needs_review: [],
+  refunded: [],
 };
 
 /** True when an order in `from` may move to `to`. Staying put is not a move. */

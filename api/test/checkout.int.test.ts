@@ -555,6 +555,7 @@ describe('when the payment provider fails after the order is committed', () => {
       createSession: () => Promise.reject(new PaymentProviderError('The provider answered 500.')),
       verifyWebhook: () => Promise.reject(new Error('not used')),
       retrieve: () => Promise.reject(new Error('not used')),
+      refund: () => Promise.reject(new Error('not used')),
     };
     const payments = createPayments({ config, db: t.db.handle.db, logger, provider });
     failing = {

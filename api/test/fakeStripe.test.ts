@@ -327,3 +327,99 @@ describe('events', () => {
     timeout,
   );
 });
+
+describe('the fake Stripe refunds', () => {
+  /** A paid Checkout Session's PaymentIntent (its amount: 2 × 1234 + 3 × 550 = 4118). */
+  async function paidIntent(orderId: string): Promise<string> {
+    const session = await stripe.checkout.sessions.create(sessionParams(orderId));
+    await fake.choose(session.id, 'pay', { deliver: false });
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    return paid.payment_intent as string;
+  }
+
+  it(
+    'refunds part, then the rest, answering Refund objects that succeeded',
+    async () => {
+      const intent = await paidIntent('order-refund');
+      const part = await stripe.refunds.create({
+        payment_intent: intent,
+        amount: 118,
+        metadata: { orderId: 'order-refund' },
+      });
+      expect(part).toMatchObject({
+        object: 'refund',
+        amount: 118,
+        currency: 'gbp',
+        payment_intent: intent,
+        status: 'succeeded',
+        metadata: { orderId: 'order-refund' },
+      });
+      expect(part.id).toMatch(/^re_/);
+      // No amount: what is left.
+      const rest = await stripe.refunds.create({ payment_intent: intent });
+      expect(rest.amount).toBe(4000);
+      await expect(
+        stripe.refunds.create({ payment_intent: intent, amount: 1 }),
+      ).rejects.toMatchObject({
+        statusCode: 400,
+        type: 'StripeInvalidRequestError',
+        code: 'charge_already_refunded',
+      });
+    },
+    timeout,
+  );
+
+  it(
+    'refuses more than is left, an unpaid or unknown PaymentIntent and unknown parameters',
+    async () => {
+      const intent = await paidIntent('order-too-much');
+      await expect(
+        stripe.refunds.create({ payment_intent: intent, amount: 4119 }),
+      ).rejects.toMatchObject({ statusCode: 400, code: 'amount_too_large', param: 'amount' });
+      const open = await stripe.checkout.sessions.create(sessionParams('order-open'));
+      await fake.choose(open.id, 'decline', { deliver: false });
+      const declined = await stripe.checkout.sessions.retrieve(open.id);
+      await expect(
+        stripe.refunds.create({ payment_intent: declined.payment_intent as string }),
+      ).rejects.toMatchObject({ statusCode: 400, code: 'charge_not_refundable' });
+      await expect(stripe.refunds.create({ payment_intent: 'pi_nothing' })).rejects.toMatchObject({
+        statusCode: 400,
+        code: 'resource_missing',
+      });
+      await expect(
+        stripe.refunds.create({ charge: 'ch_1' } as Stripe.RefundCreateParams),
+      ).rejects.toMatchObject({ statusCode: 400, message: 'Received unknown parameter: charge' });
+      // None of them refunded anything: all of it is still there.
+      expect((await stripe.refunds.create({ payment_intent: intent })).amount).toBe(4118);
+    },
+    timeout,
+  );
+
+  it(
+    'honours Idempotency-Key: replayed with the same parameters, refused with others',
+    async () => {
+      const intent = await paidIntent('order-idempotent');
+      const idempotencyKey = 'fuelyard-refund-5b0f3c5e-2f4c-4b8e-9a0a-8f0b6a1c2d3e';
+      const first = await stripe.refunds.create(
+        { payment_intent: intent, amount: 100 },
+        { idempotencyKey },
+      );
+      const [again, atOnce] = await Promise.all([
+        stripe.refunds.create({ payment_intent: intent, amount: 100 }, { idempotencyKey }),
+        stripe.refunds.create({ payment_intent: intent, amount: 100 }, { idempotencyKey }),
+      ]);
+      expect(again.id).toBe(first.id);
+      expect(atOnce.id).toBe(first.id);
+      expect(fake.refunds.filter((refund) => refund.payment_intent === intent)).toHaveLength(1);
+      expect(fake.refundRequests.at(-1)).toMatchObject({ replayed: true, refundId: first.id });
+      await expect(
+        stripe.refunds.create({ payment_intent: intent, amount: 200 }, { idempotencyKey }),
+      ).rejects.toMatchObject({ statusCode: 400, type: 'StripeIdempotencyError' });
+      // A key used for refunds is not one for sessions (and the other way round).
+      await expect(
+        stripe.checkout.sessions.create(sessionParams('order-key'), { idempotencyKey }),
+      ).rejects.toMatchObject({ statusCode: 400, type: 'StripeIdempotencyError' });
+    },
+    timeout,
+  );
+});

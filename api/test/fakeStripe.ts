@@ -8,13 +8,18 @@
  *   honours Idempotency-Key, validates a hosted `payment` session with `price_data` line items in
  *   gbp and answers the Checkout Session, whose `url` is the fake's own hosted page.
  * - GET /v1/checkout/sessions/{id}[?expand[]=payment_intent]: the session as it stands now.
+ * - POST /v1/refunds: refunds part or all of a succeeded PaymentIntent (`payment_intent`, an
+ *   optional `amount`, `metadata`, `reason`), honours Idempotency-Key, refuses a refund above what
+ *   is left (`amount_too_large`, or `charge_already_refunded` when nothing is) and answers a
+ *   Refund object whose status is `succeeded`.
  * - GET /pay/{id}: the hosted page (Pay, Decline, Cancel buttons, POSTed back as `choice`). Pay
  *   completes the session, sends `checkout.session.completed` and sends the browser to
  *   success_url; Decline keeps the customer on the page, as Checkout does; Cancel goes back to
  *   cancel_url. Neither of those two sends an event.
  *
  * Bounded: request bodies over 64 KB answer 413, and at most 1,000 sessions (with their
- * idempotency keys), 1,000 create requests and 1,000 events are kept, the oldest dropped first.
+ * idempotency keys), 1,000 create requests, 1,000 refunds (with theirs), 1,000 refund requests and
+ * 1,000 events are kept, the oldest dropped first.
  * A session expires only when a test says so (`expire`), never by the clock.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -101,6 +106,32 @@ export interface StripeFakeCreateRequest {
   replayed: boolean;
 }
 
+/** A Refund as the fake answers it (a subset of Stripe's fields). */
+export interface StripeFakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  status: 'succeeded';
+}
+
+/** One POST /v1/refunds, as received, and how the fake answered it. */
+export interface StripeFakeRefundRequest {
+  headers: { authorization: string | undefined; 'idempotency-key': string | undefined };
+  /** The parsed form body; null when it could not be parsed (or was too large). */
+  body: StripeForm | null;
+  status: number;
+  /** The refund answered (made or replayed), or null for an error. */
+  refundId: string | null;
+  /** True when the answer replayed an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
 /** An event as Stripe sends it: the exact bytes and the headers of its POST. */
 export interface StripeFakeEvent {
   eventId: string;
@@ -141,6 +172,10 @@ export interface StripeFake {
   session(id: string): StripeFakeCheckoutSession | undefined;
   /** Every create request received, oldest first. */
   readonly requests: readonly StripeFakeCreateRequest[];
+  /** Every refund made, oldest first (a replayed request makes none). */
+  readonly refunds: readonly StripeFakeRefund[];
+  /** Every POST /v1/refunds received, oldest first. */
+  readonly refundRequests: readonly StripeFakeRefundRequest[];
   /** Every event made by choose() and expire() (not by event()), oldest first. */
   readonly events: readonly StripeFakeEvent[];
   /**
@@ -240,6 +275,9 @@ const createParams = new Set([
   'ui_mode',
   'wallet_options',
 ]);
+/** The parameters of POST /v1/refunds the fake serves (Stripe's others are refused as unknown). */
+const refundParams = new Set(['amount', 'metadata', 'payment_intent', 'reason']);
+const refundReasons = new Set(['duplicate', 'fraudulent', 'requested_by_customer']);
 const lineItemParams = new Set([
   'adjustable_quantity',
   'metadata',
@@ -606,6 +644,9 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     { fingerprint: string; sessionId: string; answer: StripeFakeCheckoutSession }
   >();
   const requests: StripeFakeCreateRequest[] = [];
+  const refunds: StripeFakeRefund[] = [];
+  const refundRequests: StripeFakeRefundRequest[] = [];
+  const refundIdempotency = new Map<string, { fingerprint: string; answer: StripeFakeRefund }>();
   const events: StripeFakeEvent[] = [];
   let webhookUrl = options.webhookUrl ?? '';
   let baseUrl = '';
@@ -726,6 +767,13 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       const form = parseStripeForm(text);
       request.body = form;
       const fingerprint = canonical(form);
+      if (idempotencyKey !== undefined && refundIdempotency.has(idempotencyKey)) {
+        throw new StripeApiError(
+          400,
+          'idempotency_error',
+          `Keys for idempotent requests can only be used for the same endpoint they were first used for ('/v1/refunds' vs '/v1/checkout/sessions'). Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+        );
+      }
       const earlier = idempotencyKey === undefined ? undefined : idempotency.get(idempotencyKey);
       if (earlier) {
         if (earlier.fingerprint !== fingerprint) {
@@ -749,6 +797,134 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         idempotency.set(idempotencyKey, { fingerprint, sessionId: record.session.id, answer });
       }
       request.sessionId = record.session.id;
+      sendJson(res, 200, answer);
+    } catch (error) {
+      request.status = answerError(res, error);
+    }
+  }
+
+  /** The session whose PaymentIntent is `id`, if the fake made one. */
+  function recordOfIntent(id: string): StripeFakeSessionRecord | undefined {
+    for (const record of sessions.values()) {
+      if (record.paymentIntent?.id === id) return record;
+    }
+    return undefined;
+  }
+
+  /** Checks a refund body as Stripe does and makes the refund (not yet kept). */
+  function createRefund(form: StripeForm): StripeFakeRefund {
+    for (const key of Object.keys(form)) {
+      if (!refundParams.has(key)) throw invalid(`Received unknown parameter: ${key}`, key);
+    }
+    const intentId = requiredString(form, 'payment_intent');
+    const record = recordOfIntent(intentId);
+    const intent = record?.paymentIntent;
+    if (!intent) {
+      throw invalid(`No such payment_intent: '${intentId}'`, 'payment_intent', 'resource_missing');
+    }
+    if (intent.status !== 'succeeded') {
+      throw invalid(
+        `This PaymentIntent (${intentId}) does not have a successful charge to refund.`,
+        'payment_intent',
+        'charge_not_refundable',
+      );
+    }
+    const refunded = refunds
+      .filter((refund) => refund.payment_intent === intentId)
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const left = intent.amount - refunded;
+    const rawAmount = stringParam(form, 'amount');
+    const amount = rawAmount === undefined ? left : integerParam(rawAmount, 'amount');
+    const charge = `ch_${intentId.slice(3)}`;
+    if (left <= 0) {
+      throw invalid(
+        `Charge ${charge} has already been refunded.`,
+        undefined,
+        'charge_already_refunded',
+      );
+    }
+    if (amount < 1)
+      throw invalid('Invalid positive integer', 'amount', 'parameter_invalid_integer');
+    if (amount > left) {
+      throw invalid(
+        `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`,
+        'amount',
+        'amount_too_large',
+      );
+    }
+    const reason = stringParam(form, 'reason') ?? null;
+    if (reason !== null && !refundReasons.has(reason)) {
+      throw invalid(`Invalid reason: must be one of ${[...refundReasons].join(', ')}`, 'reason');
+    }
+    return {
+      id: randomId('re_', 24),
+      object: 'refund',
+      amount,
+      charge,
+      created: nowSeconds(),
+      currency: intent.currency,
+      metadata: validateMetadata(form),
+      payment_intent: intentId,
+      reason,
+      status: 'succeeded',
+    };
+  }
+
+  async function refundEndpoint(req: IncomingMessage, res: ServerResponse) {
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+    const idempotencyKey = header('idempotency-key');
+    const request: StripeFakeRefundRequest = {
+      headers: { authorization: header('authorization'), 'idempotency-key': idempotencyKey },
+      body: null,
+      status: 200,
+      refundId: null,
+      replayed: false,
+    };
+    keepBounded(refundRequests, request);
+    try {
+      const text = await readBody(req);
+      authorise(req);
+      const form = parseStripeForm(text);
+      request.body = form;
+      const fingerprint = canonical(form);
+      if (idempotencyKey !== undefined && idempotency.has(idempotencyKey)) {
+        throw new StripeApiError(
+          400,
+          'idempotency_error',
+          `Keys for idempotent requests can only be used for the same endpoint they were first used for ('/v1/checkout/sessions' vs '/v1/refunds'). Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+        );
+      }
+      const earlier =
+        idempotencyKey === undefined ? undefined : refundIdempotency.get(idempotencyKey);
+      if (earlier) {
+        if (earlier.fingerprint !== fingerprint) {
+          throw new StripeApiError(
+            400,
+            'idempotency_error',
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          );
+        }
+        request.refundId = earlier.answer.id;
+        request.replayed = true;
+        sendJson(res, 200, earlier.answer, { 'idempotent-replayed': 'true' });
+        return;
+      }
+      // Checked and made in one synchronous step: two requests cannot both take what is left.
+      const refund = createRefund(form);
+      keepBounded(refunds, refund);
+      const answer = structuredClone(refund);
+      if (idempotencyKey !== undefined) {
+        refundIdempotency.set(idempotencyKey, { fingerprint, answer });
+        while (refundIdempotency.size > maxKept) {
+          const oldest = refundIdempotency.keys().next().value;
+          if (oldest === undefined) break;
+          refundIdempotency.delete(oldest);
+        }
+      }
+      request.refundId = refund.id;
       sendJson(res, 200, answer);
     } catch (error) {
       request.status = answerError(res, error);
@@ -1037,6 +1213,9 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         return createEndpoint(req, res);
       }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        return refundEndpoint(req, res);
+      }
       if (req.method === 'GET' && api?.[1]) return retrieveEndpoint(req, res, url, api[1]);
       if (page?.[1] && (req.method === 'GET' || req.method === 'POST')) {
         const record = sessions.get(page[1]);
@@ -1068,6 +1247,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       return record ? publicSession(record) : undefined;
     },
     requests,
+    refunds,
+    refundRequests,
     events,
     choose,
     expire,

@@ -9,12 +9,21 @@
  * - GET /hpp/{token}: the hosted page (Pay, Decline, Cancel buttons); a choice settles the payment,
  *   sends or queues the signed events, and sends the browser to the matching result URL.
  * - GET /paymentQueries/payments?transactionReference=…: the payment's lastEvent, value, paymentId.
+ * - GET /paymentQueries/payments/{paymentId}: the payment's details: its event history (refunds
+ *   with the reference they were sent with) and its next actions (`_actions.refundPayment` and
+ *   `_actions.partiallyRefundPayment`, hrefs on /api/payments/{linkData}/…, method POST).
+ * - POST /api/payments/{linkData}/refunds (no body) and /partialRefunds (`{ value: { amount,
+ *   currency }, reference }`): the Payments API's refunds (WP-Api-Version: 2024-06-01), answered
+ *   202 `sentForRefund` / `sentForPartialRefund`. A partial refund whose reference was seen before
+ *   is answered again and not made twice; a refund above what is left, of a payment not paid, or
+ *   a full refund after any refund, is refused (400, the fake's own errorName and wording).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   transactionReferencePattern,
   worldpayMediaTypes,
+  worldpayPaymentsApiVersion,
 } from '../services/payments/worldpay/provider';
 import { worldpaySignatureEntry } from '../services/payments/worldpay/signature';
 import type { WorldpayConfig } from '../config';
@@ -48,10 +57,36 @@ interface ResultUrls {
   expiryURL: string;
 }
 
+/** One event in a payment's history, as the payment details query lists it. */
+export interface FakeHistoryEvent {
+  eventName: string;
+  timestamp: string;
+  value?: { amount: number; currency: string };
+  /** A refund's reference (the partial refund's `reference`; a full refund has none). */
+  reference?: string;
+}
+
+export interface FakeRefund {
+  reference: string | null;
+  amount: number;
+}
+
 interface FakePayment {
   paymentId: string;
+  /** The opaque part of its action links (/api/payments/{linkData}/…). */
+  linkData: string;
   lastEvent: string;
   timestamp: string;
+  history: FakeHistoryEvent[];
+  refunds: FakeRefund[];
+}
+
+/** One POST to a refund action, as received, and the status answered. */
+export interface FakeRefundRequest {
+  path: string;
+  headers: Record<string, string | undefined>;
+  body: unknown;
+  status: number;
 }
 
 export interface FakeSession {
@@ -88,6 +123,8 @@ export interface FakeWorldpay {
   url: string;
   /** The body of every payment_pages request received. */
   readonly pageRequests: readonly FakePaymentPageRequest[];
+  /** Every POST to a refund action received. */
+  readonly refundRequests: readonly FakeRefundRequest[];
   /** Events made but not delivered yet (deliver() sends them). */
   readonly queued: readonly FakeEvent[];
   session(reference: string): FakeSession | undefined;
@@ -112,6 +149,22 @@ const choiceEvents: Record<Exclude<FakeChoice, 'pay'>, { type: string; lastEvent
   cancel: { type: 'cancelled', lastEvent: 'cancellationRequestSubmitted' },
 };
 
+/** The history a choice leaves (Payment Queries event names). */
+const choiceHistory: Record<FakeChoice, readonly string[]> = {
+  pay: ['authorizationRequested', 'authorizationSucceeded', 'settlementRequested'],
+  decline: ['authorizationRequested', 'authorizationRefused'],
+  cancel: ['cancellationRequestSubmitted'],
+};
+
+/** A payment whose money was taken (and may be partly given back). */
+function isPaid(payment: FakePayment | null): payment is FakePayment {
+  return payment !== null && /^(settlementRequested|refundRequested)$/.test(payment.lastEvent);
+}
+
+function refunded(payment: FakePayment): number {
+  return payment.refunds.reduce((sum, refund) => sum + refund.amount, 0);
+}
+
 const resultUrlKeys: readonly (keyof ResultUrls)[] = [
   'successURL',
   'pendingURL',
@@ -128,6 +181,14 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function send(res: ServerResponse, status: number, body: unknown, type = 'application/json') {
@@ -174,6 +235,8 @@ export async function startFakeWorldpay(options: FakeWorldpayOptions): Promise<F
   const sessions = new Map<string, FakeSession>();
   const byToken = new Map<string, FakeSession>();
   const pageRequests: FakePaymentPageRequest[] = [];
+  const refundRequests: FakeRefundRequest[] = [];
+  const byLinkData = new Map<string, FakeSession>();
   const queued: FakeEvent[] = [];
   let webhookUrl = options.webhookUrl ?? '';
   const expectedAuth = `Basic ${Buffer.from(`${options.username}:${options.password}`).toString('base64')}`;
@@ -236,11 +299,20 @@ export async function startFakeWorldpay(options: FakeWorldpayOptions): Promise<F
             event({ type, reference, amount }),
           )
         : [event({ type: choiceEvents[choice].type, reference })];
+    const timestamp = new Date().toISOString();
     found.payment = {
       paymentId: randomBytes(16).toString('hex'),
+      linkData: randomBytes(24).toString('base64url'),
       lastEvent: choice === 'pay' ? 'settlementRequested' : choiceEvents[choice].lastEvent,
-      timestamp: new Date().toISOString(),
+      timestamp,
+      history: choiceHistory[choice].map((eventName) => ({
+        eventName,
+        timestamp,
+        value: { amount: found.amount, currency: found.currency },
+      })),
+      refunds: [],
     };
+    byLinkData.set(found.payment.linkData, found);
     if (deliver) {
       for (const item of made) {
         const status = await post(item);
@@ -371,6 +443,199 @@ export async function startFakeWorldpay(options: FakeWorldpayOptions): Promise<F
     );
   }
 
+  /** The next actions a payment offers: refunds while money is left to give back. */
+  function actions(origin: string, payment: FakePayment, amount: number) {
+    const base = `${origin}/api/payments/${payment.linkData}`;
+    const offered: Record<string, { href: string; method: 'POST' }> = {};
+    if (!isPaid(payment)) return offered;
+    const left = amount - refunded(payment);
+    if (left > 0 && payment.refunds.length === 0) {
+      offered.refundPayment = { href: `${base}/refunds`, method: 'POST' };
+    }
+    if (left > 0)
+      offered.partiallyRefundPayment = { href: `${base}/partialRefunds`, method: 'POST' };
+    return offered;
+  }
+
+  function paymentDetails(
+    req: IncomingMessage,
+    res: ServerResponse,
+    paymentId: string,
+    origin: string,
+  ) {
+    if (!authorised(req)) {
+      send(res, 401, {
+        errorName: 'accessDenied',
+        message: 'Access to the requested resource has been denied',
+      });
+      return;
+    }
+    if (req.headers.accept !== worldpayMediaTypes.paymentQueries) {
+      send(res, 406, {
+        errorName: 'headerHasInvalidValue',
+        message: 'Accept must be the v1 media type',
+      });
+      return;
+    }
+    const session = [...sessions.values()].find((s) => s.payment?.paymentId === paymentId);
+    const payment = session?.payment;
+    if (!session || !payment) {
+      send(res, 404, { errorName: 'notFound', message: 'No such payment' });
+      return;
+    }
+    send(
+      res,
+      200,
+      {
+        timestamp: payment.timestamp,
+        paymentId,
+        transactionReference: session.reference,
+        narrative: { line1: session.narrative },
+        transactionType: 'oneTime',
+        authorizationType: 'authorization',
+        entity: options.entity,
+        lastEvent: payment.lastEvent,
+        value: { currency: session.currency, amount: session.amount },
+        events: structuredClone(payment.history),
+        _links: { self: { href: `/paymentQueries/payments/${paymentId}` } },
+        _actions: actions(origin, payment, session.amount),
+      },
+      worldpayMediaTypes.paymentQueries,
+    );
+  }
+
+  async function refundAction(
+    req: IncomingMessage,
+    res: ServerResponse,
+    linkData: string,
+    kind: 'refunds' | 'partialRefunds',
+    path: string,
+  ) {
+    const text = await readBody(req);
+    const record: FakeRefundRequest = {
+      path,
+      headers: {
+        authorization: req.headers.authorization,
+        'wp-api-version': req.headers['wp-api-version'] as string | undefined,
+        'content-type': req.headers['content-type'],
+      },
+      body: text === '' ? null : (parseJson(text) ?? text),
+      status: 0,
+    };
+    refundRequests.push(record);
+    const answer = (status: number, body: unknown) => {
+      record.status = status;
+      send(res, status, body);
+    };
+    if (!authorised(req)) {
+      answer(401, {
+        errorName: 'accessDenied',
+        message: 'Access to the requested resource has been denied',
+      });
+      return;
+    }
+    if (req.headers['wp-api-version'] !== worldpayPaymentsApiVersion) {
+      answer(400, {
+        errorName: 'headerHasInvalidValue',
+        message: `WP-Api-Version must be ${worldpayPaymentsApiVersion}`,
+        headerName: 'WP-Api-Version',
+      });
+      return;
+    }
+    const session = byLinkData.get(linkData);
+    const payment = session?.payment ?? null;
+    if (!session || !payment) {
+      answer(404, { errorName: 'urlContainsInvalidValue', message: 'No such payment' });
+      return;
+    }
+    const refusal = (message: string) => answer(400, { errorName: 'refundNotPossible', message });
+    const left = session.amount - (isPaid(payment) ? refunded(payment) : session.amount);
+    let refund: FakeRefund;
+    if (kind === 'refunds') {
+      if (text !== '') {
+        answer(400, { errorName: 'bodyIsNotAllowed', message: 'A full refund has no body' });
+        return;
+      }
+      if (!isPaid(payment) || payment.refunds.length > 0 || left <= 0) {
+        refusal('Only a settled payment with no refund yet can be fully refunded');
+        return;
+      }
+      refund = { reference: null, amount: left };
+    } else {
+      if (req.headers['content-type'] !== 'application/json') {
+        answer(415, {
+          errorName: 'headerHasInvalidValue',
+          message: 'Content-Type must be application/json',
+          headerName: 'Content-Type',
+        });
+        return;
+      }
+      const body = record.body as Record<string, unknown> | null;
+      const value =
+        body && typeof body === 'object' ? (body.value as Record<string, unknown>) : null;
+      const reference = body && typeof body === 'object' ? body.reference : undefined;
+      const problems: string[] = [];
+      if (!value || !Number.isSafeInteger(value.amount) || (value.amount as number) <= 0) {
+        problems.push('value.amount');
+      }
+      if (value?.currency !== session.currency) problems.push('value.currency');
+      if (typeof reference !== 'string' || !transactionReferencePattern.test(reference)) {
+        problems.push('reference');
+      }
+      if (problems.length > 0) {
+        answer(400, {
+          errorName: 'bodyDoesNotMatchSchema',
+          message: 'The json body provided does not match the expected schema',
+          validationErrors: problems.map((jsonPath) => ({
+            errorName: 'fieldHasInvalidValue',
+            jsonPath: `$.${jsonPath}`,
+          })),
+        });
+        return;
+      }
+      const amount = (value as { amount: number }).amount;
+      const earlier = payment.refunds.find((r) => r.reference === reference);
+      if (earlier) {
+        // The same refund sent again: answered as before, made once.
+        if (earlier.amount !== amount) {
+          refusal('This reference was used for a refund of another amount');
+          return;
+        }
+        answer(202, refundAnswer('sentForPartialRefund', payment));
+        return;
+      }
+      if (!isPaid(payment)) {
+        refusal('Only a settled payment can be refunded');
+        return;
+      }
+      if (amount > left) {
+        refusal(`The refund (${amount}) is more than is left to refund (${Math.max(left, 0)})`);
+        return;
+      }
+      refund = { reference: reference as string, amount };
+    }
+    payment.refunds.push(refund);
+    payment.lastEvent = 'refundRequested';
+    payment.history.push({
+      eventName: 'refundRequested',
+      timestamp: new Date().toISOString(),
+      value: { amount: refund.amount, currency: session.currency },
+      ...(refund.reference === null ? {} : { reference: refund.reference }),
+    });
+    answer(
+      202,
+      refundAnswer(kind === 'refunds' ? 'sentForRefund' : 'sentForPartialRefund', payment),
+    );
+  }
+
+  function refundAnswer(outcome: string, payment: FakePayment) {
+    return {
+      outcome,
+      paymentId: payment.paymentId,
+      _links: { self: { href: `/api/payments/${payment.linkData}` } },
+    };
+  }
+
   function hostedPage(res: ServerResponse, session: FakeSession) {
     if (session.expired) {
       res.writeHead(303, { location: session.resultURLs.expiryURL });
@@ -403,6 +668,17 @@ export async function startFakeWorldpay(options: FakeWorldpayOptions): Promise<F
       if (req.method === 'GET' && url.pathname === '/paymentQueries/payments') {
         return paymentQueries(req, res, url);
       }
+      const details = /^\/paymentQueries\/payments\/([0-9a-f]{1,64})$/.exec(url.pathname);
+      if (req.method === 'GET' && details?.[1]) {
+        return paymentDetails(req, res, details[1], origin);
+      }
+      const refundPath = /^\/api\/payments\/([A-Za-z0-9_-]{1,64})\/(refunds|partialRefunds)$/.exec(
+        url.pathname,
+      );
+      if (req.method === 'POST' && refundPath?.[1] && refundPath[2]) {
+        const kind = refundPath[2] === 'refunds' ? 'refunds' : 'partialRefunds';
+        return refundAction(req, res, refundPath[1], kind, url.pathname);
+      }
       const session = page ? byToken.get(page[1] ?? '') : undefined;
       if (session && req.method === 'GET' && !page?.[2]) return hostedPage(res, session);
       if (session && req.method === 'POST' && page?.[2]) {
@@ -430,6 +706,7 @@ export async function startFakeWorldpay(options: FakeWorldpayOptions): Promise<F
   return {
     url: listening.url,
     pageRequests,
+    refundRequests,
     queued,
     session: (reference) => sessions.get(reference),
     choose,

@@ -37,7 +37,12 @@ import { createMailWorker } from '../mail/worker';
 import { hashOrderToken } from '../orders/accessToken';
 import { createPayments, type Payments, type StartedSession } from './index';
 import type { TestHostedPage } from './test/provider';
-import type { PaymentEventType, PaymentProvider } from './types';
+import {
+  PaymentProviderError,
+  type PaymentEventType,
+  type PaymentProvider,
+  type RefundResult,
+} from './types';
 
 /** What the customer does on the provider's page. */
 export type CustomerChoice = 'pay' | 'decline' | 'cancel';
@@ -753,5 +758,114 @@ export function paymentProviderContract(harness: ProviderHarness): void {
       await expectUntouched(young);
       await expectUntouched(old);
     });
+
+    /** An order the customer has paid for on the provider's page (the webhook came). */
+    async function paidOrder(): Promise<PlacedOrder> {
+      const placed = await placeOrder();
+      await fake.customer(placed.session, 'pay', { shopUrl: shop.url, deliver: true });
+      expect((await order(placed.id)).status).toBe('paid');
+      return placed;
+    }
+
+    const newRefundKey = () => `fuelyard-refund-${randomUUID()}`;
+
+    /** The adapter's refund of `placed`'s session, as the back office asks for it. */
+    function refund(
+      placed: PlacedOrder,
+      amount: number,
+      { full = false, key = newRefundKey() }: { full?: boolean; key?: string } = {},
+    ): Promise<RefundResult> {
+      const { sessionId, reference, orderId } = placed.session;
+      return fake.provider.refund({
+        session: { sessionId, reference, orderId },
+        amount,
+        currency: 'GBP',
+        full,
+        idempotencyKey: key,
+      });
+    }
+
+    function expectAccepted(result: RefundResult): void {
+      expect(result.refundId).toMatch(/^\S{1,255}$/);
+      expect(['succeeded', 'pending']).toContain(result.status);
+    }
+
+    /** Nothing is left to refund: even a penny more is refused by the provider. */
+    async function expectNothingLeft(placed: PlacedOrder): Promise<void> {
+      await expect(refund(placed, 1)).rejects.toBeInstanceOf(PaymentProviderError);
+    }
+
+    it('refund: a full refund of a paid session gives back everything, once', async () => {
+      const placed = await paidOrder();
+      expectAccepted(await refund(placed, placed.total, { full: true }));
+      await expectNothingLeft(placed);
+    }, 60_000);
+
+    it('refund: a partial refund, then the rest', async () => {
+      const placed = await paidOrder();
+      const part = await refund(placed, 100);
+      expectAccepted(part);
+      const rest = await refund(placed, placed.total - 100, { full: true });
+      expectAccepted(rest);
+      expect(rest.refundId).not.toBe(part.refundId);
+      await expectNothingLeft(placed);
+    }, 60_000);
+
+    it('refund: the same idempotency key twice (in turn, and at once) refunds once, with the same refundId', async () => {
+      const placed = await paidOrder();
+      const key = newRefundKey();
+      const first = await refund(placed, 100, { key });
+      const again = await refund(placed, 100, { key });
+      expectAccepted(first);
+      expect(again.refundId).toBe(first.refundId);
+      const key2 = newRefundKey();
+      const twice = await Promise.all([
+        refund(placed, 200, { key: key2 }),
+        refund(placed, 200, { key: key2 }),
+      ]);
+      expect(twice[1]?.refundId).toBe(twice[0]?.refundId);
+      // 300 were given back, not 600: the rest is exactly total - 300, asked for twice too.
+      const restKey = newRefundKey();
+      const rest = await refund(placed, placed.total - 300, { full: true, key: restKey });
+      const restAgain = await refund(placed, placed.total - 300, { full: true, key: restKey });
+      expectAccepted(rest);
+      expect(restAgain.refundId).toBe(rest.refundId);
+      await expectNothingLeft(placed);
+    }, 60_000);
+
+    it('refund: more than is left throws a PaymentProviderError and refunds nothing', async () => {
+      const placed = await paidOrder();
+      await expect(refund(placed, placed.total + 1)).rejects.toBeInstanceOf(PaymentProviderError);
+      expectAccepted(await refund(placed, 100));
+      await expect(refund(placed, placed.total - 99)).rejects.toBeInstanceOf(PaymentProviderError);
+      // Nothing was taken by the refused ones: exactly the rest can still be refunded.
+      expectAccepted(await refund(placed, placed.total - 100, { full: true }));
+      await expectNothingLeft(placed);
+    }, 60_000);
+
+    it('refund: two refunds at once that together are more than was paid: one is made, one refused', async () => {
+      const placed = await paidOrder();
+      const both = await Promise.allSettled([
+        refund(placed, placed.total - 100),
+        refund(placed, placed.total - 100),
+      ]);
+      expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refused = both.find((r) => r.status === 'rejected');
+      expect(refused?.status === 'rejected' ? refused.reason : null).toBeInstanceOf(
+        PaymentProviderError,
+      );
+      expectAccepted(await refund(placed, 100, { full: true }));
+      await expectNothingLeft(placed);
+    }, 60_000);
+
+    it('refund: a session that was not paid (open, or declined) cannot be refunded', async () => {
+      const open = await placeOrder();
+      await expect(refund(open, open.total, { full: true })).rejects.toBeInstanceOf(
+        PaymentProviderError,
+      );
+      const declined = await placeOrder();
+      await fake.customer(declined.session, 'decline', { shopUrl: shop.url, deliver: true });
+      await expect(refund(declined, 100)).rejects.toBeInstanceOf(PaymentProviderError);
+    }, 60_000);
   });
 }

@@ -19,6 +19,35 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, headers: WebhookHeaders): Promise<PaymentEvent | null>;
   /** Asks the provider where a session stands (reconciliation when no webhook came). */
   retrieve(session: SessionRef): Promise<RetrievedPayment>;
+  /**
+   * Gives back part or all of the money of a paid session (the back office's refunds). The
+   * `idempotencyKey` is unique per refund the shop makes: repeating a call with it refunds once.
+   * Throws a PaymentProviderError when the provider refuses or cannot be reached, in which case
+   * the shop records nothing as refunded.
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
+}
+
+export interface RefundInput {
+  /** The session that was paid. */
+  session: SessionRef;
+  /** What to give back, in pence: more than 0, at most what was paid less earlier refunds. */
+  amount: Pence;
+  currency: 'GBP';
+  /** True when this refund gives back everything that is left (a cancellation). */
+  full: boolean;
+  /** "fuelyard-refund-{uuid}": the same key for every try at one refund. */
+  idempotencyKey: string;
+}
+
+export interface RefundResult {
+  /** The provider's id for the refund. */
+  refundId: string;
+  /**
+   * `succeeded` when the provider has accepted it (the money is on its way back), `pending` when
+   * it accepted the request but settles later. Either way the shop counts it as refunded.
+   */
+  status: 'succeeded' | 'pending';
 }
 
 export type WebhookHeaders = Readonly<Record<string, string | string[] | undefined>>;

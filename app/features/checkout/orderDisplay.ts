@@ -27,6 +27,8 @@ export function orderStatusLabel(status: OrderStatus): string {
 export function orderStatusTone(status: OrderStatus): OrderStatusTone {
   switch (status) {
     case 'paid':
+    case 'out_for_delivery':
+    case 'delivered':
       return 'success';
     case 'pending_payment':
     case 'needs_review':
@@ -34,6 +36,7 @@ export function orderStatusTone(status: OrderStatus): OrderStatusTone {
     case 'payment_failed':
     case 'cancelled':
     case 'expired':
+    case 'refunded':
       return 'danger';
   }
 }

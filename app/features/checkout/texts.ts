@@ -82,6 +82,9 @@ export const checkoutTexts = {
       cancelled: 'Cancelled',
       expired: 'Expired',
       needs_review: 'Being checked',
+      out_for_delivery: 'Out for delivery',
+      delivered: 'Delivered',
+      refunded: 'Refunded',
     },
   },
   testPayment: {

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../logger';
-import { WebhookVerificationError } from '../types';
+import { fakeStripeSettings, startStripeFake, type StripeFake } from '../../../test/fakeStripe';
+import { PaymentProviderError, WebhookVerificationError, type PaymentProvider } from '../types';
 import {
   createStripeProvider,
+  refundStatus,
   retrievedStatus,
   stripeHostOptions,
   stripeKeyMode,
@@ -176,5 +179,140 @@ describe('the settings', () => {
       port: 443,
       protocol: 'https',
     });
+  });
+});
+
+describe('a Refund as the shop counts it', () => {
+  it('succeeded is refunded; pending and requires_action are on their way; anything else failed', () => {
+    expect(refundStatus('succeeded')).toBe('succeeded');
+    expect(refundStatus('pending')).toBe('pending');
+    expect(refundStatus('requires_action')).toBe('pending');
+    for (const status of ['failed', 'canceled', null, undefined, 'made_up']) {
+      expect(refundStatus(status)).toBeNull();
+    }
+  });
+});
+
+describe('Stripe refunds against the loopback fake', () => {
+  let fake: StripeFake;
+  let stripe: PaymentProvider;
+
+  beforeAll(async () => {
+    fake = await startStripeFake({ ...fakeStripeSettings });
+    stripe = createStripeProvider({
+      config: { ...fakeStripeSettings, apiUrl: fake.url },
+      logger: createLogger('silent'),
+      policy: { timeoutMs: 5_000, attempts: 3, backoffMs: 10, maxBackoffMs: 20 },
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await fake?.close();
+  }, 30_000);
+
+  /** A Checkout Session for £305.00, paid (or not) on the fake's page. */
+  async function session(choice: 'pay' | 'decline' | null = 'pay') {
+    const orderId = randomUUID();
+    const made = await stripe.createSession({
+      order: {
+        id: orderId,
+        number: 'FY-100001',
+        amount: 30_500,
+        currency: 'GBP',
+        email: 'ciara@example.com',
+        fullName: 'Ciara Byrne',
+      },
+      lines: [{ name: 'Kerosene Heating Oil (500 Litres)', unitAmount: 30_500, quantity: 1 }],
+      attempt: 1,
+      reference: 'FY-100001-1',
+      returnUrl: 'http://127.0.0.1:9/checkout/process',
+      declinedUrl: 'http://127.0.0.1:9/checkout?payment=declined',
+      cancelUrl: 'http://127.0.0.1:9/checkout?payment=cancelled',
+      expiredUrl: 'http://127.0.0.1:9/checkout?payment=expired',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    if (choice) await fake.choose(made.sessionId, choice, { deliver: false });
+    return { sessionId: made.sessionId, reference: 'FY-100001-1', orderId };
+  }
+
+  const key = () => `fuelyard-refund-${randomUUID()}`;
+
+  it('POSTs /v1/refunds with the PaymentIntent, the amount and the Idempotency-Key', async () => {
+    const paid = await session();
+    const intent = fake.sessions.get(paid.sessionId)?.paymentIntent?.id;
+    const from = fake.refundRequests.length;
+    const idempotencyKey = key();
+    const result = await stripe.refund({
+      session: paid,
+      amount: 1_000,
+      currency: 'GBP',
+      full: false,
+      idempotencyKey,
+    });
+    expect(result).toEqual({
+      refundId: expect.stringMatching(/^re_/) as unknown,
+      status: 'succeeded',
+    });
+    expect(fake.refundRequests.slice(from)).toEqual([
+      {
+        headers: {
+          authorization: `Bearer ${fakeStripeSettings.secretKey}`,
+          'idempotency-key': idempotencyKey,
+        },
+        body: {
+          payment_intent: intent,
+          amount: '1000',
+          metadata: { orderId: paid.orderId, reference: 'FY-100001-1' },
+        },
+        status: 200,
+        refundId: result.refundId,
+        replayed: false,
+      },
+    ]);
+  });
+
+  it('the same key again is replayed by Stripe: one refund, the same id', async () => {
+    const paid = await session();
+    const input = {
+      session: paid,
+      amount: 500,
+      currency: 'GBP' as const,
+      full: false,
+      idempotencyKey: key(),
+    };
+    const first = await stripe.refund(input);
+    const again = await stripe.refund(input);
+    expect(again).toEqual(first);
+    expect(fake.refunds.filter((r) => r.id === first.refundId)).toHaveLength(1);
+    expect(fake.refundRequests.at(-1)).toMatchObject({ replayed: true, refundId: first.refundId });
+    // The same key for another amount is Stripe's idempotency error: refused, nothing refunded.
+    await expect(stripe.refund({ ...input, amount: 600 })).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    );
+  });
+
+  it('refuses more than is left (Stripe answers 400), and a session that is not paid', async () => {
+    const paid = await session();
+    const base = { session: paid, currency: 'GBP' as const, full: false };
+    await expect(stripe.refund({ ...base, amount: 30_501, idempotencyKey: key() })).rejects.toThrow(
+      /HTTP 400/,
+    );
+    expect(fake.refundRequests.at(-1)).toMatchObject({ status: 400, refundId: null });
+    await stripe.refund({ ...base, amount: 30_500, full: true, idempotencyKey: key() });
+    await expect(
+      stripe.refund({ ...base, amount: 1, idempotencyKey: key() }),
+    ).rejects.toBeInstanceOf(PaymentProviderError);
+
+    const from = fake.refundRequests.length;
+    for (const unpaid of [await session(null), await session('decline')]) {
+      await expect(
+        stripe.refund({ ...base, session: unpaid, amount: 100, idempotencyKey: key() }),
+      ).rejects.toThrow(/not paid|paid Checkout Session/);
+    }
+    // Stripe was never asked to refund them.
+    expect(fake.refundRequests.length).toBe(from);
+    await expect(
+      stripe.refund({ ...base, amount: 0, idempotencyKey: key() }),
+    ).rejects.toBeInstanceOf(PaymentProviderError);
   });
 });

@@ -11,6 +11,9 @@
  *   payment_status is `paid`; async_payment_succeeded succeeds, async_payment_failed fails, expired
  *   expires. Every other verified event is acknowledged and not acted on.
  * - retrieve: the Checkout Session with its PaymentIntent, for reconciliation and the sweeper.
+ * - refund: the Checkout Session with its PaymentIntent (it must be complete and paid), then
+ *   POST /v1/refunds with that payment_intent and the amount, under the shop's idempotency key
+ *   (the SDK's `idempotencyKey`, sent as Idempotency-Key): a retried or repeated call refunds once.
  */
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../../config';
@@ -23,6 +26,8 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type PaymentSession,
+  type RefundInput,
+  type RefundResult,
   type RetrievedPayment,
   type SessionRef,
   type WebhookHeaders,
@@ -160,6 +165,14 @@ export function retrievedStatus(session: Json): RetrievedPayment['status'] {
   return 'pending';
 }
 
+/** A Refund's status as the shop counts it; null for one that failed or was cancelled. */
+export function refundStatus(status: string | null | undefined): RefundResult['status'] | null {
+  if (status === 'succeeded') return 'succeeded';
+  // `requires_action`: Stripe needs the customer's details for some methods; the money follows.
+  if (status === 'pending' || status === 'requires_action') return 'pending';
+  return null;
+}
+
 export function createStripeProvider({
   config,
   logger,
@@ -293,6 +306,57 @@ export function createStripeProvider({
         currency: (found.currency ?? '').toUpperCase(),
         eventId: `retrieve:${found.id}:${status}`,
       };
+    },
+
+    async refund(input: RefundInput): Promise<RefundResult> {
+      const { amount, session } = input;
+      if (input.currency !== 'GBP' || !Number.isSafeInteger(amount) || amount <= 0) {
+        throw new PaymentProviderError('Stripe is only asked to refund whole pence in GBP.');
+      }
+      if (input.idempotencyKey.length === 0 || input.idempotencyKey.length > 255) {
+        throw new PaymentProviderError('The refund has no usable idempotency key.');
+      }
+      const found = await call('checkout.sessions.retrieve', () =>
+        stripe.checkout.sessions.retrieve(session.sessionId, { expand: ['payment_intent'] }),
+      );
+      const intent = found.payment_intent;
+      const intentId = typeof intent === 'string' ? intent : (intent?.id ?? null);
+      if (found.status !== 'complete' || found.payment_status !== 'paid' || !intentId) {
+        log.warn(
+          { orderId: session.orderId, status: found.status, paymentStatus: found.payment_status },
+          'a refund was asked for a Checkout Session that is not paid',
+        );
+        throw new PaymentProviderError('Only a paid Checkout Session can be refunded.');
+      }
+      if (found.currency !== 'gbp') {
+        throw new PaymentProviderError('The refund is not in the currency of the payment.');
+      }
+      const refund = await call('refunds.create', () =>
+        stripe.refunds.create(
+          {
+            payment_intent: intentId,
+            amount,
+            metadata: { orderId: session.orderId, reference: session.reference },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      const status = refundStatus(refund.status);
+      if (
+        status === null ||
+        !shortString(refund.id, 255) ||
+        refund.amount !== amount ||
+        refund.currency !== 'gbp'
+      ) {
+        log.error(
+          { orderId: session.orderId, status: refund.status, amount: refund.amount },
+          'Stripe answered a refund that is not the one asked for, or that failed',
+        );
+        throw new PaymentProviderError(
+          `Stripe did not make the refund (status ${refund.status ?? 'unknown'}).`,
+        );
+      }
+      return { refundId: refund.id, status };
     },
   };
 }

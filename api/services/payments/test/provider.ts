@@ -8,12 +8,14 @@
  *   POST /api/payments/webhooks/test, before the browser is sent back to the shop;
  * - `retrieve` asks it where a session stands, with the same event id its webhook carries, so
  *   that reconciliation and a late webhook are one event.
+ * - `refund` gives back part or all of a paid session, in its own table (test_payment_refunds),
+ *   one refund per idempotency key, never more in all than the session took.
  */
-import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { ensureSharedSecret } from '../../../db/meta';
-import { testPaymentSessions } from '../../../db/schema';
+import { testPaymentRefunds, testPaymentSessions } from '../../../db/schema';
 import { site } from '../../../domain/site';
 import { ConflictError, NotFoundError } from '../../../errors';
 import type { Logger } from '../../../logger';
@@ -24,6 +26,8 @@ import {
   type PaymentEvent,
   type PaymentEventType,
   type PaymentProvider,
+  type RefundInput,
+  type RefundResult,
   type RetrievedPayment,
 } from '../types';
 import { signatureHeaderValue, verifySignature } from './signature';
@@ -160,6 +164,90 @@ function isStatus(value: string): value is TestSessionStatus {
 }
 
 const sessionIdPattern = /^ts_[A-Za-z0-9_-]{10,64}$/;
+
+/** The shop's refund keys: "fuelyard-refund-{uuid}" (any such key of at most 200 characters). */
+const refundKeyPattern = /^[A-Za-z0-9_-]{1,200}$/;
+
+/** The test provider's id for the refund made under `idempotencyKey`: stable, so a repeat names it. */
+export function testRefundId(idempotencyKey: string): string {
+  return `tr_${createHash('sha256').update(idempotencyKey).digest('base64url').slice(0, 24)}`;
+}
+
+/**
+ * Gives back `input.amount` of a paid session, as the provider: in one transaction that locks the
+ * session row (so two refunds of one session take turns), the session must have succeeded, a key
+ * seen before answers its refund again (the same amount, or it is refused) without a second row,
+ * and the refunds of the session may not add up to more than it took. Every refusal, and a
+ * database that cannot be reached, is a PaymentProviderError: nothing was refunded.
+ */
+export async function refundTestSession(db: Database, input: RefundInput): Promise<RefundResult> {
+  const { amount, idempotencyKey: key } = input;
+  const sessionId = input.session.sessionId;
+  if (!Number.isSafeInteger(amount) || amount <= 0 || input.currency !== 'GBP') {
+    throw new PaymentProviderError('A refund is a whole, positive number of pence in GBP.');
+  }
+  if (!refundKeyPattern.test(key)) {
+    throw new PaymentProviderError('The refund has no usable idempotency key.');
+  }
+  if (!sessionIdPattern.test(sessionId)) {
+    throw new PaymentProviderError('The test provider does not know this session.');
+  }
+  try {
+    await db.transaction(async (tx) => {
+      const [session] = await tx
+        .select({
+          id: testPaymentSessions.id,
+          status: testPaymentSessions.status,
+          amount: testPaymentSessions.amount,
+          currency: testPaymentSessions.currency,
+        })
+        .from(testPaymentSessions)
+        .where(eq(testPaymentSessions.id, sessionId))
+        .for('update');
+      if (!session) throw new PaymentProviderError('The test provider does not know this session.');
+      const [earlier] = await tx
+        .select()
+        .from(testPaymentRefunds)
+        .where(eq(testPaymentRefunds.id, key));
+      if (earlier) {
+        if (earlier.sessionId !== session.id || earlier.amount !== amount) {
+          throw new PaymentProviderError(
+            'This idempotency key was used for another refund (another session or amount).',
+          );
+        }
+        return; // The same refund, asked for again: answered, not made twice.
+      }
+      if (session.status !== 'succeeded') {
+        throw new PaymentProviderError('Only a paid session can be refunded.');
+      }
+      if (session.currency !== input.currency) {
+        throw new PaymentProviderError('The refund is not in the currency of the payment.');
+      }
+      const [sum] = await tx
+        .select({ refunded: sql<number>`coalesce(sum(${testPaymentRefunds.amount}), 0)::integer` })
+        .from(testPaymentRefunds)
+        .where(eq(testPaymentRefunds.sessionId, session.id));
+      const left = session.amount - Number(sum?.refunded ?? 0);
+      if (amount > left) {
+        throw new PaymentProviderError(
+          `The refund (${amount}) is more than is left to refund on the payment (${left}).`,
+        );
+      }
+      if (input.full && amount !== left) {
+        throw new PaymentProviderError(
+          `A full refund gives back what is left (${left}), not ${amount}.`,
+        );
+      }
+      await tx.insert(testPaymentRefunds).values({ id: key, sessionId: session.id, amount });
+    });
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw error;
+    throw new PaymentProviderError('The test provider could not make the refund.', {
+      cause: error,
+    });
+  }
+  return { refundId: testRefundId(key), status: 'succeeded' };
+}
 
 /** The provider's own table: what it knows of a session, expiring it when its time is up. */
 export function databaseTestProviderApi(db: Database): TestProviderApi & {
@@ -372,6 +460,9 @@ export function createTestProvider(options: TestProviderOptions): TestProvider {
         currency: found.currency,
         eventId: found.eventId ?? expiryEventId(session.sessionId),
       };
+    },
+    refund(input) {
+      return refundTestSession(db, input);
     },
   };
 
