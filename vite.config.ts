@@ -65,6 +65,16 @@ const reactRouterProduction = [
  * One Vite config for the browser bundle (`vite build`) and the server-rendering bundle
  * (`vite build --ssr app/entry-server.tsx`). The API serves both (see api/ssr).
  */
+/**
+ * Modules only the back office (/admin) imports: its pages and features, its form rules and answer
+ * shapes, and the ui components only it uses. A chunk holding one holds nothing the shop uses.
+ */
+const backOfficeModule =
+  /\/(?:app\/(?:pages|features)\/admin\/|api\/domain\/admin(?:Api)?\.ts$|ui\/components\/(?:DataTable|Pager)\/)/;
+function isBackOfficeModule(id: string): boolean {
+  return backOfficeModule.test(id);
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     stableStyledComponentIds(),
@@ -91,7 +101,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         manifest: true,
         // Maps are written for the operator but not named in the bundle, and never served.
         sourcemap: 'hidden',
-        rollupOptions: { input: 'app/index.html' },
+        rollupOptions: {
+          input: 'app/index.html',
+          // The back office's chunks are named admin-…, so the service worker can leave them out
+          // of its precache (app/sw/build.ts): customers never download them.
+          output: {
+            chunkFileNames: (chunk) =>
+              chunk.moduleIds.some(isBackOfficeModule)
+                ? 'assets/admin-[name]-[hash].js'
+                : 'assets/[name]-[hash].js',
+          },
+        },
       },
   ssr: {
     // The server and the browser must run the same build of styled-components, or class names

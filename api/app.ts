@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
@@ -11,6 +12,7 @@ import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/jsonBody';
 import { requestLog } from './middleware/requestLog';
 import { contentSecurityPolicy, securityHeaders } from './middleware/security';
+import { adminRoutes, imageUploadPath } from './routes/admin';
 import { authLimiters, authRoutes, sessionCookieName, sessionReader } from './routes/auth';
 import { cartCookieName, cartRoutes } from './routes/cart';
 import { cartAnswers } from './routes/cartAnswers';
@@ -22,6 +24,9 @@ import { orderRoutes } from './routes/orders';
 import { paymentRoutes, webhookLimitBytes } from './routes/payments';
 import { uploadsRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
+import { adminCatalogue } from './services/admin/catalogue';
+import { adminInbox } from './services/admin/inbox';
+import { adminOrders } from './services/admin/orders';
 import { createAuthService } from './services/auth/service';
 import { createCartService } from './services/cart/service';
 import { createCatalogueService } from './services/catalogue/service';
@@ -130,6 +135,8 @@ export function createApp({
       limitBytes: 32 * 1024,
       rawPaths: crossSiteExemptPaths,
       rawLimitBytes: webhookLimitBytes,
+      // The back office's image upload reads its own body, after its staff check.
+      routeReadsBody: (path) => imageUploadPath.test(path),
     }),
   );
   const cart = cartRoutes(carts, {
@@ -140,7 +147,8 @@ export function createApp({
     timeoutMs: config.healthTimeoutMs,
     ...(draining ? { draining } : {}),
   });
-  for (const routes of [health, graphqlRoutes(catalogue), uploadsRoutes(), cart]) {
+  const uploadedDir = join(config.dataDir, 'uploads');
+  for (const routes of [health, graphqlRoutes(catalogue), uploadsRoutes({ uploadedDir }), cart]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   const enquiries = enquiryRoutes({ db: database.db, config, logger, mailWorker });
@@ -166,6 +174,21 @@ export function createApp({
   for (const routes of orderPages) api.use(routes.routes(), routes.allowedMethods());
   const paymentApi = paymentRoutes({ payments, config, logger });
   api.use(paymentApi.routes(), paymentApi.allowedMethods());
+  // The back office (docs/admin.md): staff only; anyone else gets the ordinary 404.
+  const admin = adminRoutes({
+    db: database.db,
+    readSession,
+    catalogue: adminCatalogue(database.db, { uploadsDir: uploadedDir }),
+    orders: adminOrders({
+      db: database.db,
+      logger,
+      provider: payments.provider,
+      mail: config.mail,
+      mailWorker,
+    }),
+    inbox: adminInbox(database.db, { mailWorker }),
+  });
+  api.use(admin.routes(), admin.allowedMethods());
   // Anything else under /api: 405 with Allow when the path exists for other methods, else 404.
   const fallbackPath = '/api/{*rest}';
   api.all('/{*rest}', (ctx) => {

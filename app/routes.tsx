@@ -1,9 +1,10 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { emptyCartView, type CartView } from '../api/domain/cart';
 import { messages } from '../api/domain/messages';
 import type { CheckoutSummary } from '../api/domain/order';
 import { isPageDataError } from '../api/domain/pageData';
+import { isStaff } from '../api/domain/roles';
 import type { PublicConfig } from '../api/domain/ssr';
 import type { ContentDoc } from './content/markdown';
 import { authTexts, HOME_PATH, redirectRules, type SessionUser } from './features/auth';
@@ -95,6 +96,22 @@ function memoise(source: CatalogueSource): CatalogueSource {
     });
     return pending;
   };
+}
+
+/**
+ * A page whose code is fetched when it first renders (not when its route matches): the back
+ * office's pages for a browser that was not signed in as staff when the route was first matched.
+ */
+function deferredPage(component: () => Loaded): ComponentType {
+  const Page = lazy(component);
+  function DeferredPage() {
+    return (
+      <Suspense fallback={<p>{messages.loading}</p>}>
+        <Page />
+      </Suspense>
+    );
+  }
+  return DeferredPage;
 }
 
 /** The catch-all route's component: its loader always throws the 404 before it could render. */
@@ -191,6 +208,32 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
       const { loginPathFor } = await redirectRules();
       throw redirect(loginPathFor(args.url.pathname + args.url.search));
     };
+  /**
+   * The back office (docs/admin.md): staff only. Anyone else, signed in or not, gets the ordinary
+   * 404, so the area is not revealed. The loader only guards: each page loads its data from
+   * /api/admin in the browser, and its code is a lazy chunk of its own.
+   */
+  const staffOnly: PageLoader<Record<string, never>> = async () => {
+    if (!isStaff(await currentUser())) throw data(messages.notFound.framework, { status: 404 });
+    return {};
+  };
+  const admin = (path: string, component: () => Loaded, title: string): RouteObject => ({
+    ...route(
+      path,
+      component,
+      staffOnly,
+      fixedMeta(`${title} | Back office`, 'The Fuelyard back office.'),
+      'alternative',
+    ),
+    // The router resolves `lazy` for every matched route, even one whose loader answers 404, and
+    // at hydration too: for anyone but staff it resolves to a stand-in that fetches the page's
+    // code only if it ever renders (after a later staff sign-in), so customers never download it.
+    lazy: async () => ({
+      Component: isStaff(await currentUser())
+        ? (await component()).default
+        : deferredPage(component),
+    }),
+  });
   const checkout = deps.checkout ?? ((domesticUse: boolean) => fetchCheckoutSummary(domesticUse));
   const doc = (name: keyof typeof content) => async () => (await content[name]()).default;
 
@@ -360,6 +403,24 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
               ),
               'empty',
             ),
+
+            // The back office (issue 20).
+            admin('admin', () => import('./pages/admin/AdminHomePage'), 'Overview'),
+            admin('admin/orders', () => import('./pages/admin/AdminOrdersPage'), 'Orders'),
+            admin('admin/orders/:id', () => import('./pages/admin/AdminOrderPage'), 'Order'),
+            admin('admin/prices', () => import('./pages/admin/AdminPricesPage'), 'Prices'),
+            admin('admin/products', () => import('./pages/admin/AdminProductsPage'), 'Products'),
+            admin('admin/products/:id', () => import('./pages/admin/AdminProductPage'), 'Product'),
+            admin(
+              'admin/categories',
+              () => import('./pages/admin/AdminCategoriesPage'),
+              'Categories',
+            ),
+            admin('admin/zones', () => import('./pages/admin/AdminZonesPage'), 'Zones'),
+            admin('admin/enquiries', () => import('./pages/admin/AdminEnquiriesPage'), 'Enquiries'),
+            admin('admin/enquiries/:id', () => import('./pages/admin/AdminEnquiryPage'), 'Enquiry'),
+            admin('admin/mail', () => import('./pages/admin/AdminMailPage'), 'Mail'),
+            admin('admin/audit', () => import('./pages/admin/AdminAuditPage'), 'Audit log'),
 
             listing('products/industrial-fuel', (pages, c) => pages.industrialFuel(c)),
             index('products/domestic', (pages, c) => pages.domesticIndex(c)),

@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildProduction, startServer } from './serverProcess';
+import { buildProduction, productionEnv, projectRoot, startServer } from './serverProcess';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,7 +13,27 @@ declare module 'vitest' {
     analyticsURL: string;
     /** The server's DATA_DIR: without SMTP_URL, e-mail is written to DATA_DIR/mail as .eml files. */
     dataDir: string;
+    /** A staff user made by `staff:create` before the server started, and its set-password token. */
+    staff: { email: string; token: string };
   }
+}
+
+/**
+ * `staff:create` on the production build, on the embedded database before the server starts (one
+ * process per DATA_DIR): the back office's staff user, and the token of its one-time link.
+ */
+function createStaff(env: Record<string, string>, email: string): { email: string; token: string } {
+  const made = spawnSync(process.execPath, ['dist/api/staff-create.js', email], {
+    cwd: projectRoot,
+    env: productionEnv(env),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (made.status !== 0) throw new Error(`staff:create failed: ${made.stderr}`);
+  const link = /\S+\/user\/password-reset\?token=\S+/.exec(made.stdout)?.[0];
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  if (!token) throw new Error(`staff:create printed no link: ${made.stdout}`);
+  return { email, token };
 }
 
 /** A stand-in for a privacy-friendly analytics provider, so consent gating can be observed. */
@@ -52,6 +73,7 @@ export default async function setup(project: TestProject) {
   buildProduction();
   const analytics = await startAnalyticsStub();
   const dataDir = mkdtempSync(join(tmpdir(), 'fuelyard-e2e-'));
+  const staff = createStaff({ DATA_DIR: dataDir, DATABASE_URL: '' }, 'staff@fuelyard.test');
   const server = await startServer({
     DATA_DIR: dataDir,
     DATABASE_URL: '',
@@ -65,6 +87,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', server.url);
   project.provide('analyticsURL', analytics.url);
   project.provide('dataDir', dataDir);
+  project.provide('staff', staff);
 
   return async () => {
     await server.stop();

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -176,6 +177,64 @@ describe('two server processes on one PostgreSQL', () => {
     const fromB = (await api(servers.b, 'GET', '/api/cart', { cookie })).json as CartAnswer;
     expect(fromB.cart.items.map((item) => item.quantity)).toEqual([5]);
   });
+
+  it("share the catalogue: a staff price change on A is in B's GraphQL and pages at once; staff:create works while both run", async () => {
+    // The staff command, on the production build, against the database both servers use.
+    const email = 'staff@scale.fuelyard.test';
+    const made = spawnSync(
+      process.execPath,
+      [join(projectRoot, 'dist/api/staff-create.js'), email],
+      {
+        env: { ...process.env, ...serverEnv('a'), PUBLIC_URL: servers.a.url, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(made.status, made.stderr).toBe(0);
+    const link = /https?:\/\/\S+\/user\/password-reset\?token=\S+/.exec(made.stdout)?.[0];
+    const token = new URL(link ?? 'http://x/').searchParams.get('token');
+    const password = 'scale test passphrase';
+    const reset = await api(servers.a, 'POST', '/api/auth/reset-password', {
+      body: { token, password },
+      ip: '198.51.100.31',
+    });
+    expect(reset.status).toBe(200);
+    const login = await api(servers.b, 'POST', '/api/auth/local', {
+      body: { email, password },
+      ip: '198.51.100.31',
+    });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(cookie).toMatch(/^fuelyard_session=/);
+
+    const prices = await api(servers.a, 'GET', '/api/admin/prices/oil', { cookie });
+    const kerosene = (
+      prices.json as { sizes: { sizeId: number; productTitle: string; sizeTitle: string }[] }
+    ).sizes.find((p) => p.productTitle === 'Kerosene Heating Oil' && p.sizeTitle === '500 Litres');
+    expect(kerosene).toBeDefined();
+    // B renders the oil page first, so that its page cache holds the old price.
+    const oilPage = async () => (await fetch(`${servers.b.url}/products/domestic/oil`)).text();
+    expect(await oilPage()).not.toContain('£417.89');
+
+    const changed = await api(servers.a, 'PUT', '/api/admin/prices/oil', {
+      cookie,
+      body: { prices: [{ sizeId: kerosene?.sizeId, price: '417.89' }] },
+    });
+    expect(changed.status).toBe(200);
+    const graphql = await api(servers.b, 'POST', '/api/graphql', {
+      body: { query: '{ oils { sizes { id price } } }' },
+    });
+    const sizes = (
+      graphql.json as { data: { oils: { sizes: { id: string; price: number }[] }[] } }
+    ).data.oils.flatMap((o) => o.sizes);
+    expect(sizes.find((s) => Number(s.id) === kerosene?.sizeId)?.price).toBe(41789);
+    expect(await oilPage()).toContain('£417.89');
+    const [entry] = await rows<{ actor_email: string; action: string }>(
+      `select actor_email, action from audit_log where entity = 'size' and entity_id = $1`,
+      [String(kerosene?.sizeId)],
+    );
+    expect(entry).toEqual({ actor_email: email, action: 'price' });
+  }, 120_000);
 
   it('share the enquiry rate limit: 5 on A, then the 6th on B gets 429; each mailed once', async () => {
     const ip = '203.0.113.10';

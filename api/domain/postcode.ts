@@ -79,3 +79,9 @@ export function canDeliver(
   const wanted = outward.toLowerCase();
   return zone.postcodes.some((prefix) => prefix.trim().toLowerCase() === wanted);
 }
+
+/** "BT11AA" -> "BT1 1AA": the inward code is always the last three characters. */
+export function displayPostcode(postcode: string): string {
+  const compact = postcode.replace(/\s+/g, '').toUpperCase();
+  return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
+}

@@ -136,8 +136,8 @@ export function createPageCache({
   };
 }
 
-/** Addresses whose pages are one visitor's own (cart, checkout, orders, account, payment). */
-const privatePrefixes = ['/cart', '/checkout', '/order', '/pay', '/user'];
+/** Addresses whose pages are one visitor's own (cart, checkout, orders, account, payment, staff). */
+const privatePrefixes = ['/cart', '/checkout', '/order', '/pay', '/user', '/admin'];
 
 /** Whether the page at `path` is the same for every anonymous visitor (so it may be cached). */
 export function isSharedPage(path: string): boolean {

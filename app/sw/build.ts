@@ -27,7 +27,8 @@ const { count, size, warnings } = await injectManifest({
   swDest: resolve(root, 'dist/client/sw.js'),
   globDirectory: resolve(root, 'dist/client'),
   globPatterns: ['assets/**/*.{js,css,woff2}', 'offline.html', 'favicon.svg'],
-  globIgnores: ['app/**', '**/*.map'],
+  // The back office's chunks (vite.config.ts names them admin-…) are for staff only.
+  globIgnores: ['app/**', '**/*.map', 'assets/admin-*'],
   // Hashed file names are their own revision.
   dontCacheBustURLsMatching: /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/,
 });

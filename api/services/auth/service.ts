@@ -4,6 +4,7 @@ import type { AuthConfig, MailConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { deleteInBatches, type BatchBounds } from '../../db/raw';
 import { mailOutbox, orders, passwordResetTokens, sessions, users } from '../../db/schema';
+import { isStaff, staffIdleMs } from '../../domain/admin';
 import type { AccountForm, SessionUser } from '../../domain/auth';
 import { escapeHtml } from '../../domain/html';
 import { messages } from '../../domain/messages';
@@ -19,6 +20,7 @@ import { burnVerify, hashPassword, verifyPassword } from './passwords';
  * keyed by their SHA-256, so the table alone gives no working cookie. A session expires
  * SESSION_TTL_DAYS after its last use (sliding: `last_seen_at` and `expires_at` move on when the
  * session is used, at most every few minutes), and never later than `absoluteDays` after login.
+ * A staff member's session also ends after 8 hours without a request (`staffIdleMs`).
  * Every login makes a new session (no fixation); logout deletes the row; a password reset or change
  * deletes all of the user's rows.
  */
@@ -138,6 +140,11 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(users.deletedAt)));
       if (!row) return null;
+      // Staff sessions (the back office) also end after 8 hours without a request.
+      if (isStaff(row.user) && now.getTime() - row.session.lastSeenAt.getTime() > staffIdleMs) {
+        await db.delete(sessions).where(eq(sessions.id, id));
+        return null;
+      }
       let expiresAt = row.session.expiresAt;
       let touched = false;
       if (now.getTime() - row.session.lastSeenAt.getTime() >= touchEveryMs) {

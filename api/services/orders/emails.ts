@@ -54,7 +54,9 @@ function lineTitle(line: EmailOrder['lines'][number]): string {
   return line.sizeTitle ? `${line.title} (${line.sizeTitle})` : line.title;
 }
 
-function addressLines(order: EmailOrder): string[] {
+export function addressLines(
+  order: Pick<EmailOrder, 'fullName' | 'addressLine1' | 'addressLine2' | 'town' | 'postcode'>,
+): string[] {
   return [
     order.fullName,
     order.addressLine1,
@@ -83,7 +85,7 @@ function summaryRows(order: EmailOrder): [string, string][] {
 const cell = 'padding:4px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top';
 const cellRight = cell.replace('text-align:left', 'text-align:right');
 
-function htmlDocument(subject: string, body: string[]): string {
+export function htmlDocument(subject: string, body: string[]): string {
   return [
     '<!doctype html>',
     '<html lang="en-GB">',

@@ -6,7 +6,5 @@
 /** Where the checkout lives (a later issue builds it). */
 export const checkoutPath = '/checkout';
 
-/** "BT11AA" -> "BT1 1AA": the inward code is always the last three characters. */
-export function displayPostcode(postcode: string): string {
-  return postcode.length > 3 ? `${postcode.slice(0, -3)} ${postcode.slice(-3)}` : postcode;
-}
+/** "BT11AA" -> "BT1 1AA" (shared with the API's back office and e-mails). */
+export { displayPostcode } from '../../../api/domain/postcode';

@@ -1,0 +1,321 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import {
+  adminTexts,
+  categorySchema,
+  isStaff,
+  noteSchema,
+  priceUpdateSchema,
+  productSchema,
+  productTypes,
+  refundSchema,
+  sizeSchema,
+  zoneSchema,
+  type ProductType,
+} from '../domain/admin';
+import { orderSorts, type OrderSort } from '../domain/adminApi';
+import { isOrderStatus } from '../domain/order';
+import {
+  BadRequestError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PreconditionRequiredError,
+  UnsupportedMediaTypeError,
+} from '../errors';
+import { readRequestBody } from '../middleware/jsonBody';
+import type { CurrentSession } from '../services/auth/service';
+import { auditEntries, paging, validated, type Actor } from '../services/admin/audit';
+import { sniffImage, type AdminCatalogue } from '../services/admin/catalogue';
+import { isMailStatus, type AdminInbox } from '../services/admin/inbox';
+import type { AdminOrders } from '../services/admin/orders';
+import type { Database } from '../db/client';
+
+/** The largest product image the back office takes. */
+export const imageLimitBytes = 5 * 1024 * 1024;
+const imageLimitText = '5 MB';
+const imageTypes = new Set(['image/jpeg', 'image/png', 'image/webp']);
+
+/** The image upload path, whose body the route reads itself (after the staff check). */
+export const imageUploadPath = /^\/api\/admin\/products\/[^/]+\/images$/;
+
+/** The same answer as a path that does not exist, so the back office is not revealed. */
+export const adminNotFoundMessage = 'No such API endpoint.';
+
+export interface AdminRouteDeps {
+  db: Database;
+  readSession: (ctx: Context) => Promise<CurrentSession | null>;
+  catalogue: AdminCatalogue;
+  orders: AdminOrders;
+  inbox: AdminInbox;
+}
+
+function intParam(value: string | undefined): number {
+  if (value === undefined || !/^[1-9]\d{0,8}$/.test(value)) throw new NotFoundError('Not found.');
+  return Number(value);
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function uuidParam(value: string | undefined): string {
+  const lower = (value ?? '').toLowerCase();
+  if (!uuidPattern.test(lower)) throw new NotFoundError('Not found.');
+  return lower;
+}
+
+function one(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? undefined : value;
+}
+
+function day(value: string | undefined, name: string): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+    throw new BadRequestError(`Give ${name} as a date, such as 2026-11-24.`);
+  }
+  return value;
+}
+
+/**
+ * The back office's JSON API (docs/admin.md), under /api/admin. The first middleware lets only a
+ * signed-in staff member through: anyone else gets the API's ordinary 404, so the area is not
+ * revealed. Writes are already refused from other sites by the API's cross-site guard.
+ */
+export function adminRoutes({ db, readSession, catalogue, orders, inbox }: AdminRouteDeps): Router {
+  const router = new Router({ prefix: '/admin' });
+
+  router.use(async (ctx, next) => {
+    const session = await readSession(ctx);
+    if (!session || !isStaff(session.user)) throw new NotFoundError(adminNotFoundMessage);
+    (ctx.state as { actor?: Actor }).actor = { id: session.user.id, email: session.user.email };
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+
+  const actor = (ctx: Context): Actor => (ctx.state as { actor: Actor }).actor;
+
+  router.get('/summary', async (ctx) => {
+    ctx.body = { toDeliver: await orders.toDeliver(), ...(await inbox.counts()) };
+  });
+
+  // Catalogue.
+  router.get('/products', async (ctx) => {
+    ctx.body = { products: await catalogue.products() };
+  });
+  router.post('/products', async (ctx) => {
+    const form = validated(productSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = { product: await catalogue.createProduct(actor(ctx), form) };
+  });
+  router.get('/products/:id', async (ctx) => {
+    ctx.body = { product: await catalogue.product(intParam(ctx.params.id)) };
+  });
+  router.patch('/products/:id', async (ctx) => {
+    const id = intParam(ctx.params.id);
+    const form = validated(productSchema, ctx.request.body, { partial: true });
+    ctx.body = { product: await catalogue.updateProduct(actor(ctx), id, form) };
+  });
+  router.post('/products/:id/sizes', async (ctx) => {
+    const id = intParam(ctx.params.id);
+    const form = validated(sizeSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = { product: await catalogue.addSize(actor(ctx), id, form) };
+  });
+  router.patch('/sizes/:id', async (ctx) => {
+    const id = intParam(ctx.params.id);
+    const form = validated(sizeSchema, ctx.request.body, { partial: true });
+    ctx.body = { product: await catalogue.updateSize(actor(ctx), id, form) };
+  });
+  router.delete('/sizes/:id', async (ctx) => {
+    ctx.body = { product: await catalogue.deleteSize(actor(ctx), intParam(ctx.params.id)) };
+  });
+  router.post('/products/:id/images', async (ctx) => {
+    const id = intParam(ctx.params.id);
+    const type = ctx.get('Content-Type').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!imageTypes.has(type)) {
+      ctx.set('Connection', 'close');
+      throw new UnsupportedMediaTypeError(adminTexts.uploadNotImage);
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await readRequestBody(ctx, imageLimitBytes);
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) {
+        throw new PayloadTooLargeError(adminTexts.uploadTooLarge(imageLimitText));
+      }
+      throw error;
+    }
+    if (bytes.length === 0) throw new BadRequestError(adminTexts.uploadEmpty);
+    const image = sniffImage(bytes);
+    if (!image || image.type !== type) {
+      throw new UnsupportedMediaTypeError(adminTexts.uploadNotImage);
+    }
+    ctx.status = 201;
+    ctx.body = { product: await catalogue.addImage(actor(ctx), id, bytes, image) };
+  });
+  router.delete('/images/:id', async (ctx) => {
+    ctx.body = { product: await catalogue.deleteImage(actor(ctx), intParam(ctx.params.id)) };
+  });
+  router.get('/prices/oil', async (ctx) => {
+    ctx.body = { sizes: await catalogue.oilPrices() };
+  });
+  router.put('/prices/oil', async (ctx) => {
+    const form = validated(priceUpdateSchema, ctx.request.body);
+    ctx.body = { sizes: await catalogue.updateOilPrices(actor(ctx), form.prices) };
+  });
+  router.get('/categories', async (ctx) => {
+    ctx.body = { categories: await catalogue.categories() };
+  });
+  router.patch('/categories/:id', async (ctx) => {
+    const id = intParam(ctx.params.id);
+    const form = validated(categorySchema, ctx.request.body, { partial: true });
+    ctx.body = { category: await catalogue.updateCategory(actor(ctx), id, form) };
+  });
+  router.get('/zones', async (ctx) => {
+    ctx.body = { zones: await catalogue.zones() };
+  });
+  router.post('/zones', async (ctx) => {
+    const form = validated(zoneSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = { zone: await catalogue.saveZone(actor(ctx), null, form) };
+  });
+  router.patch('/zones/:id', async (ctx) => {
+    const id = intParam(ctx.params.id);
+    const form = validated(zoneSchema, ctx.request.body);
+    ctx.body = { zone: await catalogue.saveZone(actor(ctx), id, form) };
+  });
+  router.delete('/zones/:id', async (ctx) => {
+    await catalogue.deleteZone(actor(ctx), intParam(ctx.params.id));
+    ctx.status = 204;
+  });
+
+  // Orders.
+  router.get('/orders', async (ctx) => {
+    const q = ctx.query;
+    const status = one(q.status);
+    const type = one(q.type);
+    const sort = one(q.sort) ?? 'created';
+    const dir = one(q.dir) ?? 'desc';
+    const district = one(q.district)?.trim();
+    if (status && !isOrderStatus(status)) throw new BadRequestError('Unknown order status.');
+    if (type && !(productTypes as readonly string[]).includes(type)) {
+      throw new BadRequestError('Unknown product type.');
+    }
+    if (!(orderSorts as readonly string[]).includes(sort) || (dir !== 'asc' && dir !== 'desc')) {
+      throw new BadRequestError('Sort by created, number, total or status, asc or desc.');
+    }
+    if (district && !/^bt\d{1,2}$/i.test(district)) {
+      throw new BadRequestError(
+        'Give the postcode district as BT followed by its number, such as BT7.',
+      );
+    }
+    const { page, pageSize } = paging(q);
+    const found = await orders.list({
+      ...(status && isOrderStatus(status) ? { status } : {}),
+      ...(type ? { type: type as ProductType } : {}),
+      ...(district ? { district } : {}),
+      ...(day(one(q.from), 'From') ? { from: one(q.from) } : {}),
+      ...(day(one(q.to), 'To') ? { to: one(q.to) } : {}),
+      sort: sort as OrderSort,
+      dir,
+      page,
+      pageSize,
+    });
+    ctx.body = { ...found, page, pageSize };
+  });
+  router.get('/orders/:id', async (ctx) => {
+    ctx.body = { order: await orders.order(uuidParam(ctx.params.id)) };
+  });
+  router.post('/orders/:id/status', async (ctx) => {
+    const id = uuidParam(ctx.params.id);
+    const body = ctx.request.body as { status?: unknown } | undefined;
+    const to = body?.status;
+    if (to !== 'out_for_delivery' && to !== 'delivered') {
+      throw new BadRequestError('Set status to out_for_delivery or delivered.');
+    }
+    ctx.body = { order: await orders.moveStatus(actor(ctx), id, to) };
+  });
+  router.post('/orders/:id/notes', async (ctx) => {
+    const id = uuidParam(ctx.params.id);
+    const form = validated(noteSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = { order: await orders.addNote(actor(ctx), id, form.text) };
+  });
+  router.post('/orders/:id/refunds', async (ctx) => {
+    const id = uuidParam(ctx.params.id);
+    const key = ctx.get('Idempotency-Key').trim();
+    if (key === '') {
+      throw new PreconditionRequiredError('Send an Idempotency-Key header with each refund.');
+    }
+    if (!/^[A-Za-z0-9_-]{8,100}$/.test(key)) {
+      throw new BadRequestError('The Idempotency-Key must be 8 to 100 letters, digits, - or _.');
+    }
+    const form = validated(refundSchema, ctx.request.body);
+    const result = await orders.refund(actor(ctx), id, form, key);
+    ctx.status = result.replay ? 200 : 201;
+    ctx.body = { order: result.order, refund: result.refund };
+  });
+  router.get('/deliveries.csv', async (ctx) => {
+    const date = day(one(ctx.query.date), 'date') ?? ukToday();
+    ctx.set('Content-Type', 'text/csv; charset=utf-8');
+    ctx.set('Content-Disposition', `attachment; filename="deliveries-${date}.csv"`);
+    ctx.body = await orders.deliveriesCsv(date);
+  });
+
+  // Enquiries and mail.
+  router.get('/enquiries', async (ctx) => {
+    const handled = one(ctx.query.handled);
+    if (handled !== undefined && handled !== 'true' && handled !== 'false') {
+      throw new BadRequestError('Filter handled by true or false.');
+    }
+    const { page, pageSize } = paging(ctx.query);
+    const found = await inbox.enquiries({
+      ...(handled === undefined ? {} : { handled: handled === 'true' }),
+      page,
+      pageSize,
+    });
+    ctx.body = { ...found, page, pageSize };
+  });
+  router.get('/enquiries/:id', async (ctx) => {
+    ctx.body = { enquiry: await inbox.enquiry(uuidParam(ctx.params.id)) };
+  });
+  router.patch('/enquiries/:id', async (ctx) => {
+    const id = uuidParam(ctx.params.id);
+    const handled = (ctx.request.body as { handled?: unknown } | undefined)?.handled;
+    if (typeof handled !== 'boolean') throw new BadRequestError('Set handled to true or false.');
+    ctx.body = { enquiry: await inbox.setHandled(actor(ctx), id, handled) };
+  });
+  router.get('/mail', async (ctx) => {
+    const status = one(ctx.query.status);
+    if (status !== undefined && !isMailStatus(status)) {
+      throw new BadRequestError('Filter status by pending, sending, sent or failed.');
+    }
+    const { page, pageSize } = paging(ctx.query);
+    const found = await inbox.mail({ ...(status ? { status } : {}), page, pageSize });
+    ctx.body = { ...found, page, pageSize };
+  });
+  router.post('/mail/:id/retry', async (ctx) => {
+    ctx.body = { mail: await inbox.retryMail(actor(ctx), uuidParam(ctx.params.id)) };
+  });
+  router.get('/audit', async (ctx) => {
+    const entity = one(ctx.query.entity);
+    const entityId = one(ctx.query.entityId);
+    if ((entity && entity.length > 50) || (entityId && entityId.length > 100)) {
+      throw new BadRequestError('The filter is too long.');
+    }
+    const { page, pageSize } = paging(ctx.query, 50);
+    const found = await auditEntries(db, {
+      ...(entity ? { entity } : {}),
+      ...(entityId ? { entityId } : {}),
+      page,
+      pageSize,
+    });
+    ctx.body = { ...found, page, pageSize };
+  });
+
+  return router;
+}
+
+/** Today's date in the UK (YYYY-MM-DD). */
+export function ukToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+}

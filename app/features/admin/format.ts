@@ -1,0 +1,57 @@
+/** How the back office shows dates, postcodes and JSON. Money goes through `formatPence`. */
+
+let dateTime: Intl.DateTimeFormat | undefined;
+let dayParts: Intl.DateTimeFormat | undefined;
+
+/** "2025-03-31T13:05:00Z" -> "31 Mar 2025, 14:05" (UK time); anything unreadable as it is. */
+export function formatWhen(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  dateTime ??= new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/London',
+  });
+  return dateTime.format(date);
+}
+
+/** The calendar date in the UK (Europe/London) at `now`, as YYYY-MM-DD. */
+export function londonDate(now: Date = new Date()): string {
+  dayParts ??= new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'Europe/London',
+  });
+  const parts = dayParts.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** ["bt1", "bt71"] -> "BT1, BT71": how a zone's districts are shown and typed. */
+export function districtsText(postcodes: readonly string[]): string {
+  return postcodes.map((p) => p.toUpperCase()).join(', ');
+}
+
+/** An audit entry's before/after, indented; "null" for nothing. */
+export function prettyJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  try {
+    return JSON.stringify(value, null, 2) ?? 'null';
+  } catch {
+    return String(value);
+  }
+}
+
+/** Pence per litre, to one decimal place: 65250 for 1000 litres -> "65.3p". */
+export function pencePerLitre(pence: number, litres: number | null): string | null {
+  if (!litres || litres <= 0 || !Number.isFinite(pence)) return null;
+  return `${(Math.round((pence / litres) * 10) / 10).toFixed(1)}p`;
+}
+
+/** A mailto: link with a subject. */
+export function mailtoHref(email: string, subject: string): string {
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
+}

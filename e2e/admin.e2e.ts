@@ -1,0 +1,217 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { messages } from '../api/domain/messages';
+import { authTexts } from '../app/features/auth';
+import { launchBrowser, waitForHydration, watchConsole } from './browser';
+import { fillCart, kerosene500, notProblems, type OilSize } from './checkoutSteps';
+
+/**
+ * The back office (issue 20) in Chromium against the production build: a staff user made by
+ * `staff:create` before the server started (e2e/global-setup.ts) sets a password, signs in,
+ * changes the 500 L kerosene price and the shop shows it; marks a paid order out for delivery and
+ * the customer's e-mail appears; downloads the day's deliveries as CSV. Customers never load the
+ * back office's code, and get the ordinary 404 for it.
+ */
+const baseURL = inject('baseURL');
+const dataDir = inject('dataDir');
+const staff = inject('staff');
+const TEST_TIMEOUT_MS = 120_000;
+const password = 'staff passphrase for tests';
+
+let browser: Browser;
+let oil500: OilSize;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  oil500 = await kerosene500(baseURL);
+  // The link staff:create printed: the ordinary password reset.
+  const res = await fetch(`${baseURL}/api/auth/reset-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: staff.token, password }),
+  });
+  expect(res.status).toBe(200);
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function open(path: string) {
+  const context: BrowserContext = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: 'block',
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(req.url());
+  });
+  await page.goto(`${baseURL}${path}`);
+  await waitForHydration(page);
+  return { context, page, problems, scripts };
+}
+
+/** Signs in through the shop's own login page, as staff do. */
+async function signInAsStaff(page: Page): Promise<void> {
+  const labels = messages.auth.labels;
+  await page.goto(`${baseURL}/user/login?redirect=${encodeURIComponent('/admin')}`);
+  await waitForHydration(page);
+  const form = page.getByRole('form', { name: authTexts.login.formLabel });
+  await form.getByRole('textbox', { name: labels.email }).fill(staff.email);
+  await form.getByLabel(labels.password, { exact: true }).fill(password);
+  await form.getByRole('button', { name: authTexts.login.submit }).click();
+  await page.waitForURL(`${baseURL}/admin`);
+  await page.getByRole('heading', { name: 'Back office', level: 1 }).waitFor();
+}
+
+/** An order paid through the test provider's signed webhook, from a customer's browser. */
+async function paidOrder(page: Page): Promise<{ id: string; number: string; email: string }> {
+  await fillCart(page, oil500);
+  const email = `delivery.${Date.now()}@example.com`;
+  return page.evaluate(async (email) => {
+    const placed = await fetch('/api/checkout', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({
+        fullName: 'Gráinne O’Neill',
+        email,
+        phone: '028 9032 1234',
+        addressLine1: '4 Lisburn Road',
+        addressLine2: '',
+        town: 'Belfast',
+        postcode: 'BT1 1AA',
+        instructions: 'Tank behind the garage',
+        domesticUse: false,
+        acceptTerms: true,
+      }),
+    });
+    const body = (await placed.json()) as {
+      order: { id: string; number: string };
+      redirectUrl: string;
+    };
+    const sessionId = body.redirectUrl.split('/').pop() ?? '';
+    const paid = await fetch(`/api/payments/test/sessions/${sessionId}/complete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'pay' }),
+    });
+    if (!paid.ok) throw new Error(`The test payment answered ${paid.status}`);
+    return { id: body.order.id, number: body.order.number, email };
+  }, email);
+}
+
+/** The .eml the mail worker wrote for `to` whose subject holds `subject`, once it is there. */
+async function emailTo(to: string, subject: string): Promise<string> {
+  const mailDir = join(dataDir, 'mail');
+  const find = async () => {
+    const names = await readdir(mailDir).catch(() => [] as string[]);
+    for (const name of names.filter((n) => n.endsWith('.eml'))) {
+      const raw = await readFile(join(mailDir, name), 'utf8');
+      if (raw.includes(`To: ${to}`) && raw.includes(subject)) return raw;
+    }
+    return '';
+  };
+  await expect.poll(find, { timeout: 30_000, interval: 250 }).toContain(subject);
+  return find();
+}
+
+describe('the back office in Chromium', () => {
+  it(
+    'is not there for customers: /admin is the ordinary 404, and no admin code is loaded',
+    async () => {
+      const { context, page, scripts } = await open('/');
+      const res = await page.goto(`${baseURL}/admin`);
+      expect(res?.status()).toBe(404);
+      await page.getByRole('heading', { name: messages.notFound.heading }).waitFor();
+      const prices = await page.goto(`${baseURL}/admin/prices`);
+      expect(prices?.status()).toBe(404);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((url) => /admin/i.test(url))).toEqual([]);
+      // Nor does the service worker fetch it for later.
+      const worker = await (await fetch(`${baseURL}/sw.js`)).text();
+      expect(worker).toMatch(/assets\/[^"']+\.js/);
+      expect(worker).not.toMatch(/assets\/admin-/);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'staff sign in, change the 500 L kerosene price, and the shop page shows it',
+    async () => {
+      const { context, page, problems, scripts } = await open('/');
+      await signInAsStaff(page);
+      // The back office's own code, split from the shop's, loads for staff.
+      expect(scripts.some((url) => /\/assets\/admin-/.test(url))).toBe(true);
+      await page.getByRole('link', { name: 'Prices', exact: true }).click();
+      await page.waitForURL(`${baseURL}/admin/prices`);
+      const field = page.getByRole('textbox', { name: 'Kerosene Heating Oil – 500 Litres' });
+      await field.waitFor();
+      const original = await field.inputValue();
+      expect(original).toMatch(/^\d+\.\d{2}$/);
+      await field.fill('321.09');
+      await page.getByRole('button', { name: 'Save prices' }).click();
+      await page.getByText('Prices saved.').waitFor();
+
+      try {
+        const shopper = await open('/products/domestic/oil');
+        await shopper.page.getByText('£321.09').first().waitFor();
+        await shopper.context.close();
+      } finally {
+        // Put the seeded price back: the other end-to-end suites expect it.
+        await field.fill(original);
+        await page.getByRole('button', { name: 'Save prices' }).click();
+        await page.getByText('Prices saved.').waitFor();
+      }
+      expect(notProblems(problems)).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'marks a paid order out for delivery (the customer is e-mailed), and downloads the CSV',
+    async () => {
+      const customer = await open('/cart');
+      const order = await paidOrder(customer.page);
+      await customer.context.close();
+
+      const { context, page, problems } = await open('/');
+      await signInAsStaff(page);
+      await page.getByRole('link', { name: 'Orders', exact: true }).click();
+      await page.waitForURL(/\/admin\/orders/);
+      await page.getByRole('rowheader', { name: order.number }).click();
+      await page.waitForURL(`${baseURL}/admin/orders/${order.id}`);
+      await page.getByRole('button', { name: 'Mark out for delivery' }).click();
+      await page.getByRole('button', { name: 'Mark delivered' }).waitFor();
+
+      const eml = await emailTo(order.email, `order ${order.number} is out for delivery`);
+      expect(eml).toContain('is on its way to you today');
+
+      await page.goto(`${baseURL}/admin/orders`);
+      await waitForHydration(page);
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Download deliveries (CSV)' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^deliveries-\d{4}-\d{2}-\d{2}\.csv$/);
+      const path = await download.path();
+      const csv = await readFile(path, 'utf8');
+      expect(csv.split('\r\n')[0]).toBe(
+        'District,Order,Status,Name,Address,Town,Postcode,Telephone,Deliver,Instructions',
+      );
+      const line = csv.split('\r\n').find((l) => l.includes(order.number));
+      expect(line).toContain('Kerosene Heating Oil (500 Litres)');
+      expect(line?.startsWith('BT1,')).toBe(true);
+      expect(notProblems(problems)).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
