@@ -75,7 +75,16 @@ describe('the catalogue forms', () => {
     expect(() =>
       productSchema.validateSync({ title: 'x', slug: 'Not A Slug', type: 'oil' }),
     ).toThrow(adminTexts.slugFormat);
-    expect(() => productSchema.validateSync({ title: 'a\nb', slug: 'a', type: 'oil' })).toThrow();
+    expect(() => productSchema.validateSync({ title: 'a\nb', slug: 'a', type: 'oil' })).toThrow(
+      'Use one line.',
+    );
+    expect(() =>
+      productSchema.validateSync({ title: 'a', slug: 'a', type: 'oil', description: 'x\u0000' }),
+    ).toThrow('Remove the control characters.');
+    expect(
+      productSchema.validateSync({ title: 'a', slug: 'a', type: 'oil', description: '# A\r\n\nb' })
+        .description,
+    ).toBe('# A\n\nb');
   });
 
   it('casts a size: optional whole litres and kilograms', () => {

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import type { Pence } from './money';
 import type { OrderStatus } from './order';
-import { singleLine } from './text';
+import { multiLine, singleLine } from './text';
 
 /**
  * The back office (issue 20): its roles, the staff's order moves, and the rules of its forms.
@@ -92,6 +92,8 @@ function optionalPounds() {
     .default(null);
 }
 
+const controlCharacters = 'Remove the control characters.';
+
 function titleField(max = 200) {
   return singleLine(
     yup
@@ -101,7 +103,7 @@ function titleField(max = 200) {
       )
       .required(adminTexts.titleRequired)
       .max(max, `Use at most ${max} characters.`),
-    { lineBreak: 'Use one line.', disallowed: 'Remove the control characters.' },
+    { lineBreak: 'Use one line.', disallowed: controlCharacters },
   );
 }
 
@@ -149,11 +151,14 @@ export const productSchema = yup.object({
     .max(100, adminTexts.slugFormat)
     .matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, adminTexts.slugFormat),
   /** Markdown. */
-  description: yup
-    .string()
-    .transform((_v: unknown, original: unknown) => (typeof original === 'string' ? original : ''))
-    .max(20_000, 'Use at most 20,000 characters.')
-    .default(''),
+  description: multiLine(
+    yup
+      .string()
+      .transform((_v: unknown, original: unknown) => (typeof original === 'string' ? original : ''))
+      .max(20_000, 'Use at most 20,000 characters.')
+      .default(''),
+    controlCharacters,
+  ),
   type: yup
     .mixed<ProductType>()
     .oneOf([...productTypes], 'Choose a product type.')
@@ -230,25 +235,31 @@ export const categorySchema = yup.object({
 });
 
 export const noteSchema = yup.object({
-  text: yup
-    .string()
-    .transform((_v: unknown, original: unknown) =>
-      typeof original === 'string' ? original.trim() : '',
-    )
-    .required(adminTexts.noteRequired)
-    .max(5000, 'Use at most 5,000 characters.'),
+  text: multiLine(
+    yup
+      .string()
+      .transform((_v: unknown, original: unknown) =>
+        typeof original === 'string' ? original.trim() : '',
+      )
+      .required(adminTexts.noteRequired)
+      .max(5000, 'Use at most 5,000 characters.'),
+    controlCharacters,
+  ),
 });
 
 /** A refund: an amount in pounds (empty for the whole amount left), and why. */
 export const refundSchema = yup.object({
   amount: optionalPounds(),
-  reason: yup
-    .string()
-    .transform((_v: unknown, original: unknown) =>
-      typeof original === 'string' ? original.trim() : '',
-    )
-    .max(500, 'Use at most 500 characters.')
-    .default(''),
+  reason: singleLine(
+    yup
+      .string()
+      .transform((_v: unknown, original: unknown) =>
+        typeof original === 'string' ? original.trim() : '',
+      )
+      .max(500, 'Use at most 500 characters.')
+      .default(''),
+    { lineBreak: 'Use one line.', disallowed: controlCharacters },
+  ),
 });
 
 /** Where staff may move an order by hand (delivery); refunds move it to `refunded`. */

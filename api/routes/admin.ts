@@ -70,7 +70,7 @@ function day(value: string | undefined, name: string): string | undefined {
   if (value === undefined || value === '') return undefined;
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
   if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
-    throw new BadRequestError(`Give ${name} as a date, such as 2026-11-24.`);
+    throw new BadRequestError(`Enter ${name} as a date such as 2026-11-24.`);
   }
   return value;
 }
@@ -213,8 +213,8 @@ export function adminRoutes({ db, readSession, catalogue, orders, inbox }: Admin
       ...(status && isOrderStatus(status) ? { status } : {}),
       ...(type ? { type: type as ProductType } : {}),
       ...(district ? { district } : {}),
-      ...(day(one(q.from), 'From') ? { from: one(q.from) } : {}),
-      ...(day(one(q.to), 'To') ? { to: one(q.to) } : {}),
+      ...(day(one(q.from), 'the From date') ? { from: one(q.from) } : {}),
+      ...(day(one(q.to), 'the To date') ? { to: one(q.to) } : {}),
       sort: sort as OrderSort,
       dir,
       page,
@@ -255,7 +255,7 @@ export function adminRoutes({ db, readSession, catalogue, orders, inbox }: Admin
     ctx.body = { order: result.order, refund: result.refund };
   });
   router.get('/deliveries.csv', async (ctx) => {
-    const date = day(one(ctx.query.date), 'date') ?? ukToday();
+    const date = day(one(ctx.query.date), 'the delivery date') ?? ukToday();
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="deliveries-${date}.csv"`);
     ctx.body = await orders.deliveriesCsv(date);
