@@ -95,15 +95,22 @@ export const NotDismissable: Story = {
       keys: '[MouseLeft]',
     });
     await waitFor(() => expect(screen.getByRole('dialog')).toBeVisible());
+    // The click outside does not take focus out of the dialog: its focus scope brings it back (in
+    // a frame, which a loaded CI renderer may draw late), so Escape reaches the dialog.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true), {
+      timeout: 10_000,
+    });
     await userEvent.keyboard('{Escape}');
-    // Escape closes it at once: the overlay leaves (data-exiting, its fade-out) or is gone.
-    await waitFor(() =>
-      expect(
-        screen
-          .queryByRole('dialog')
-          ?.closest('[data-modal-overlay]')
-          ?.hasAttribute('data-exiting') ?? true,
-      ).toBe(true),
+    // Escape closes it: the overlay leaves (data-exiting, its fade-out) or is gone.
+    await waitFor(
+      () =>
+        expect(
+          screen
+            .queryByRole('dialog')
+            ?.closest('[data-modal-overlay]')
+            ?.hasAttribute('data-exiting') ?? true,
+        ).toBe(true),
+      { timeout: 10_000 },
     );
     // The dialog is removed once the fade-out has run: on a loaded CI machine that has taken
     // over 5 s (a busy renderer draws few frames).
