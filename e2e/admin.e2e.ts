@@ -214,4 +214,37 @@ describe('the back office in Chromium', () => {
     },
     TEST_TIMEOUT_MS,
   );
+
+  it(
+    'adds a delivery zone with the shared price rules, then deletes it',
+    async () => {
+      const { context, page, problems } = await open('/');
+      await signInAsStaff(page);
+      await page.getByRole('link', { name: 'Zones', exact: true }).click();
+      await page.waitForURL(`${baseURL}/admin/zones`);
+      await page.getByRole('button', { name: 'Add zone' }).click();
+      const form = page.getByRole('form', { name: 'Add a zone' });
+      await form.getByRole('textbox', { name: 'Title' }).fill('e2e zone');
+      await form.getByRole('textbox', { name: 'Delivery rate' }).fill('twelve');
+      await form.getByRole('textbox', { name: 'Minimum order' }).fill('100');
+      await form.getByRole('textbox', { name: 'Postcode districts' }).fill('BT98, bt99');
+      await form.getByRole('button', { name: 'Add zone' }).click();
+      // The same message the API gives: the page checks with the API's own rules first.
+      await form.getByText('Enter a price in pounds, such as 12.34.').first().waitFor();
+      await form.getByRole('textbox', { name: 'Delivery rate' }).fill('12.50');
+      await form.getByRole('button', { name: 'Add zone' }).click();
+      await page.getByText('Zone added.').waitFor();
+      const row = page.getByRole('row', { name: /e2e zone/ });
+      await expect(row.getByText('£12.50').count()).resolves.toBe(1);
+
+      await page.getByRole('button', { name: 'Delete e2e zone' }).click();
+      const confirm = page.getByRole('group', { name: 'Delete e2e zone' });
+      await confirm.getByRole('button').first().click();
+      await page.getByText('Zone deleted.').waitFor();
+      await expect(page.getByRole('row', { name: /e2e zone/ }).count()).resolves.toBe(0);
+      expect(notProblems(problems)).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { productTypes, type ProductType } from '../../../api/domain/admin';
 import { Button, Checkbox, Select, TextArea, TextField } from '../../../ui';
-import { AdminApiError, errorMessage, type ProductInput } from './adminApi';
-import { checkProductForm, slugify, type FieldErrors, type ProductFormValues } from './forms';
+import type { ProductInput } from './adminApi';
+import { checkProductForm, slugify, type ProductFormValues } from './forms';
 import { ErrorNotice, Form, Row } from './parts';
 import { adminPageTexts, productTypeLabels } from './texts';
+import { useAdminForm } from './useAdminForm';
 
 const t = adminPageTexts.product;
 
@@ -29,43 +30,15 @@ export function ProductForm({
   isNew?: boolean;
   'aria-label': string;
 }) {
-  const [values, setValues] = useState(initial);
   const [slugTouched, setSlugTouched] = useState(!isNew);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const update = (patch: Partial<ProductFormValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors((current) =>
-      Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))),
-    );
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const checked = checkProductForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(adminPageTexts.checkFields);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(checked.value);
-    } catch (failure) {
-      setFormError(errorMessage(failure));
-      if (failure instanceof AdminApiError) setErrors(failure.fieldErrors);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const state = (field: keyof ProductFormValues) => ({
-    validationState: errors[field] ? ('danger' as const) : ('neutral' as const),
-    errorMessage: errors[field],
-  });
+  const {
+    status: state,
+    update,
+    values,
+    formError,
+    busy,
+    submit,
+  } = useAdminForm({ initial, check: checkProductForm, send: onSubmit });
 
   return (
     <Form onSubmit={(event) => void submit(event)} aria-label={ariaLabel} noValidate>

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '../../../ui';
-import { AdminApiError, errorMessage, type SizeInput } from './adminApi';
-import { checkSizeForm, type FieldErrors, type SizeFormValues } from './forms';
+import type { SizeInput } from './adminApi';
+import { checkSizeForm, type SizeFormValues } from './forms';
 import { ErrorNotice, Form, Row } from './parts';
 import { adminPageTexts } from './texts';
+import { useAdminForm } from './useAdminForm';
 
 const t = adminPageTexts.product;
 
@@ -21,40 +21,16 @@ export function SizeForm({
   onCancel: () => void;
   'aria-label': string;
 }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
+  const { status, update, values, formError, busy, submit } = useAdminForm({
+    initial,
+    check: checkSizeForm,
+    send: onSubmit,
+  });
   const field = (name: keyof SizeFormValues) => ({
     value: values[name],
-    onChange: (value: string) => {
-      setValues((current) => ({ ...current, [name]: value }));
-      setErrors((current) => ({ ...current, [name]: '' }));
-    },
-    validationState: errors[name] ? ('danger' as const) : ('neutral' as const),
-    errorMessage: errors[name],
+    onChange: (value: string) => update({ [name]: value }),
+    ...status(name),
   });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const checked = checkSizeForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(adminPageTexts.checkFields);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(checked.value);
-    } catch (failure) {
-      setFormError(errorMessage(failure));
-      if (failure instanceof AdminApiError) setErrors(failure.fieldErrors);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Form onSubmit={(event) => void submit(event)} aria-label={ariaLabel} noValidate>

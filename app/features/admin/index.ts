@@ -22,6 +22,7 @@ export * from './format';
 export * from './prices';
 export * from './forms';
 export { useAdminLoad, type AdminLoad } from './useAdminLoad';
+export { useAdminForm, type AdminFormOptions } from './useAdminForm';
 export { AdminFrame, adminSections, currentSection } from './AdminFrame';
 export {
   ChangeDetails,

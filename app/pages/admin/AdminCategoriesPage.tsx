@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { AdminCategory } from '../../../api/domain/adminApi';
 import {
   Button,
@@ -10,7 +10,6 @@ import {
   type DataTableColumn,
 } from '../../../ui';
 import {
-  AdminApiError,
   AdminFrame,
   adminApi,
   adminPageTexts,
@@ -18,16 +17,15 @@ import {
   categoryIconLabels,
   checkCategoryForm,
   ErrorNotice,
-  errorMessage,
   Form,
   LoadStatus,
   Row,
   Saved,
   Section,
   Stack,
+  useAdminForm,
   useAdminLoad,
   type CategoryFormValues,
-  type FieldErrors,
 } from '../../features/admin';
 
 const t = adminPageTexts.categories;
@@ -57,36 +55,16 @@ function CategoryForm({
   onSaved: (category: AdminCategory) => void;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState<CategoryFormValues>(() => categoryFormOf(category));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { status, update, values, formError, busy, submit } = useAdminForm({
+    initial: (): CategoryFormValues => categoryFormOf(category),
+    check: checkCategoryForm,
+    send: async (value) => onSaved((await adminApi.updateCategory(category.id, value)).category),
+  });
   // An icon the list does not know (set elsewhere) stays choosable, so saving keeps it.
   const options =
     values.icon && !iconOptions.some((o) => o.id === values.icon)
       ? [...iconOptions, { id: values.icon, label: values.icon }]
       : iconOptions;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const checked = checkCategoryForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(adminPageTexts.checkFields);
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await adminApi.updateCategory(category.id, checked.value);
-      onSaved(answer.category);
-    } catch (failure) {
-      setFormError(errorMessage(failure));
-      if (failure instanceof AdminApiError) setErrors(failure.fieldErrors);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Form
@@ -97,26 +75,19 @@ function CategoryForm({
       <TextField
         label={t.name}
         value={values.title}
-        onChange={(title) => {
-          setValues((current) => ({ ...current, title }));
-          setErrors((current) => ({ ...current, title: '' }));
-        }}
+        onChange={(title) => update({ title })}
         isRequired
         validationBehavior="aria"
-        validationState={errors.title ? 'danger' : 'neutral'}
-        errorMessage={errors.title}
+        {...status('title')}
       />
       <Select
         label={t.icon}
         options={options}
         selectedKey={values.icon || NO_ICON}
         onSelectionChange={(key) => {
-          const icon = key === null || key === NO_ICON ? '' : String(key);
-          setValues((current) => ({ ...current, icon }));
-          setErrors((current) => ({ ...current, icon: '' }));
+          update({ icon: key === null || key === NO_ICON ? '' : String(key) });
         }}
-        validationState={errors.icon ? 'danger' : 'neutral'}
-        errorMessage={errors.icon}
+        {...status('icon')}
       />
       {formError ? <ErrorNotice message={formError} /> : null}
       <Row>

@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { AdminZone } from '../../../api/domain/adminApi';
 import { formatPence } from '../../../api/domain/money';
 import { Button, DataTable, TextField, type DataTableColumn } from '../../../ui';
 import {
-  AdminApiError,
   AdminFrame,
   adminApi,
   adminPageTexts,
@@ -19,9 +18,9 @@ import {
   Saved,
   Section,
   Stack,
+  useAdminForm,
   useAdminLoad,
   zoneFormOf,
-  type FieldErrors,
   type ZoneFormValues,
   type ZoneInput,
 } from '../../features/admin';
@@ -41,46 +40,18 @@ function ZoneForm({
   onSubmit: (input: ZoneInput) => Promise<void>;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
+  const { status, update, values, formError, busy, submit } = useAdminForm({
+    initial,
+    check: checkZoneForm,
+    send: onSubmit,
+    // The API names a district's message by its place in the list (postcodes[2]).
+    fieldOf: (path) => (path.startsWith('postcodes') ? 'postcodes' : path),
+  });
   const field = (name: keyof ZoneFormValues) => ({
     value: values[name],
-    onChange: (value: string) => {
-      setValues((current) => ({ ...current, [name]: value }));
-      setErrors((current) => ({ ...current, [name]: '' }));
-    },
-    validationState: errors[name] ? ('danger' as const) : ('neutral' as const),
-    errorMessage: errors[name],
+    onChange: (value: string) => update({ [name]: value }),
+    ...status(name),
   });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const checked = checkZoneForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFormError(adminPageTexts.checkFields);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(checked.value);
-    } catch (failure) {
-      setFormError(errorMessage(failure));
-      if (failure instanceof AdminApiError) {
-        const fieldErrors: FieldErrors = {};
-        for (const [path, message] of Object.entries(failure.fieldErrors)) {
-          fieldErrors[path.startsWith('postcodes') ? 'postcodes' : path] ??= message;
-        }
-        setErrors(fieldErrors);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Form onSubmit={(event) => void submit(event)} aria-label={label} noValidate>
