@@ -33,6 +33,7 @@ export {
   Loading,
   LoadStatus,
   Narrow,
+  PagedList,
   Row,
   Saved,
   Section,

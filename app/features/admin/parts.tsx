@@ -1,8 +1,9 @@
 import { Fragment, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Heading, Link, Notice, Text, theme, type HeadingLevel } from '../../../ui';
+import { Button, Heading, Link, Notice, Pager, Text, theme, type HeadingLevel } from '../../../ui';
 import { LOGIN_PATH } from '../auth';
+import { pageCountOf, type Paging } from './adminApi';
 import { prettyJson } from './format';
 import { adminPageTexts as t } from './texts';
 import type { AdminLoad } from './useAdminLoad';
@@ -49,6 +50,41 @@ export function ErrorNotice({
         </>
       ) : null}
     </Notice>
+  );
+}
+
+/**
+ * A list page's body: the load's status, then the rows (`children`, once the answer is there)
+ * and the pager under them.
+ */
+export function PagedList<T extends Paging>({
+  list,
+  pagesLabel,
+  page,
+  onPageChange,
+  children,
+}: {
+  list: AdminLoad<T>;
+  pagesLabel: string;
+  page: number;
+  onPageChange: (page: number) => void;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <>
+      <LoadStatus load={list} />
+      {list.data ? (
+        <>
+          {children(list.data)}
+          <Pager
+            aria-label={pagesLabel}
+            page={page}
+            pageCount={pageCountOf(list.data)}
+            onPageChange={onPageChange}
+          />
+        </>
+      ) : null}
+    </>
   );
 }
 

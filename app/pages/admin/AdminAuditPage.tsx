@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Pager, Select, TextField } from '../../../ui';
+import { Button, Select, TextField } from '../../../ui';
 import {
   AdminFrame,
   adminApi,
@@ -11,8 +11,7 @@ import {
   auditFiltersToSearch,
   AuditTable,
   Form,
-  LoadStatus,
-  pageCountOf,
+  PagedList,
   Row,
   Stack,
   useAdminLoad,
@@ -80,18 +79,18 @@ export default function AdminAuditPage() {
     <AdminFrame title={t.title} description={t.description}>
       <FilterForm key={formKey} filters={filters} onApply={go} />
       <Stack data-wide="">
-        <LoadStatus load={list} />
-        {list.data ? (
-          <>
-            <AuditTable entries={list.data.entries} label={t.table} loading={list.loading} />
-            <Pager
-              aria-label={t.pages}
-              page={filters.page}
-              pageCount={pageCountOf(list.data)}
-              onPageChange={(page) => go({ ...filters, page })}
-            />
-          </>
-        ) : null}
+        <PagedList
+          list={list}
+          pagesLabel={t.pages}
+          page={filters.page}
+          onPageChange={(page) => go({ ...filters, page })}
+        >
+          {(data) => (
+            <>
+              <AuditTable entries={data.entries} label={t.table} loading={list.loading} />
+            </>
+          )}
+        </PagedList>
       </Stack>
     </AdminFrame>
   );

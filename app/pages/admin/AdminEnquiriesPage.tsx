@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { AdminEnquiry } from '../../../api/domain/adminApi';
-import { DataTable, Pager, Select, type DataTableColumn } from '../../../ui';
+import { DataTable, Select, type DataTableColumn } from '../../../ui';
 import {
   AdminFrame,
   adminApi,
@@ -8,9 +8,8 @@ import {
   enquiryFiltersFromSearch,
   enquiryFiltersToSearch,
   formatWhen,
-  LoadStatus,
+  PagedList,
   Narrow,
-  pageCountOf,
   Stack,
   useAdminLoad,
   type EnquiryFilters,
@@ -63,26 +62,26 @@ export default function AdminEnquiriesPage() {
         />
       </Narrow>
       <Stack data-wide="">
-        <LoadStatus load={list} />
-        {list.data ? (
-          <>
-            <DataTable
-              aria-label={t.table}
-              columns={columns}
-              rows={list.data.enquiries}
-              rowKey={(e) => e.id}
-              onRowAction={(id) => void navigate(`/admin/enquiries/${encodeURIComponent(id)}`)}
-              emptyText={t.empty}
-              loading={list.loading}
-            />
-            <Pager
-              aria-label={t.pages}
-              page={filters.page}
-              pageCount={pageCountOf(list.data)}
-              onPageChange={(page) => go({ ...filters, page })}
-            />
-          </>
-        ) : null}
+        <PagedList
+          list={list}
+          pagesLabel={t.pages}
+          page={filters.page}
+          onPageChange={(page) => go({ ...filters, page })}
+        >
+          {(data) => (
+            <>
+              <DataTable
+                aria-label={t.table}
+                columns={columns}
+                rows={data.enquiries}
+                rowKey={(e) => e.id}
+                onRowAction={(id) => void navigate(`/admin/enquiries/${encodeURIComponent(id)}`)}
+                emptyText={t.empty}
+                loading={list.loading}
+              />
+            </>
+          )}
+        </PagedList>
       </Stack>
     </AdminFrame>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminMail } from '../../../api/domain/adminApi';
-import { Button, DataTable, Pager, Select, type DataTableColumn } from '../../../ui';
+import { Button, DataTable, Select, type DataTableColumn } from '../../../ui';
 import {
   AdminFrame,
   adminApi,
@@ -9,12 +9,11 @@ import {
   ErrorNotice,
   errorMessage,
   formatWhen,
-  LoadStatus,
+  PagedList,
   mailFiltersFromSearch,
   mailFiltersToSearch,
   mailStatuses,
   Narrow,
-  pageCountOf,
   Saved,
   Stack,
   useAdminLoad,
@@ -108,25 +107,25 @@ export default function AdminMailPage() {
       {done ? <Saved>{t.retried}</Saved> : null}
       {error ? <ErrorNotice message={error} /> : null}
       <Stack data-wide="">
-        <LoadStatus load={list} />
-        {list.data ? (
-          <>
-            <DataTable
-              aria-label={t.table}
-              columns={columns}
-              rows={list.data.mail}
-              rowKey={(m) => m.id}
-              emptyText={t.empty}
-              loading={list.loading}
-            />
-            <Pager
-              aria-label={t.pages}
-              page={filters.page}
-              pageCount={pageCountOf(list.data)}
-              onPageChange={(page) => go({ ...filters, page })}
-            />
-          </>
-        ) : null}
+        <PagedList
+          list={list}
+          pagesLabel={t.pages}
+          page={filters.page}
+          onPageChange={(page) => go({ ...filters, page })}
+        >
+          {(data) => (
+            <>
+              <DataTable
+                aria-label={t.table}
+                columns={columns}
+                rows={data.mail}
+                rowKey={(m) => m.id}
+                emptyText={t.empty}
+                loading={list.loading}
+              />
+            </>
+          )}
+        </PagedList>
       </Stack>
     </AdminFrame>
   );

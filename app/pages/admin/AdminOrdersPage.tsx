@@ -8,7 +8,6 @@ import {
   Button,
   DataTable,
   Link,
-  Pager,
   Select,
   Text,
   TextField,
@@ -23,13 +22,12 @@ import {
   deliveriesCsvHref,
   Form,
   formatWhen,
-  LoadStatus,
+  PagedList,
   londonDate,
   orderApiSearch,
   orderFilterFormOf,
   orderFiltersFromSearch,
   orderFiltersToSearch,
-  pageCountOf,
   productTypeLabels,
   Row,
   Section,
@@ -166,29 +164,29 @@ export default function AdminOrdersPage() {
         <FilterForm key={formKey.toString()} filters={filters} onApply={go} />
       </Section>
       <Stack data-wide="">
-        <LoadStatus load={list} />
-        {list.data ? (
-          <>
-            <Text role="status">{t.count(list.data.total)}</Text>
-            <DataTable
-              aria-label={t.table}
-              columns={columns}
-              rows={list.data.orders}
-              rowKey={(order) => order.id}
-              sort={tableSortOf(filters)}
-              onSortChange={(sort) => go(withTableSort(filters, sort))}
-              onRowAction={(id) => void navigate(`/admin/orders/${encodeURIComponent(id)}`)}
-              emptyText={t.empty}
-              loading={list.loading}
-            />
-            <Pager
-              aria-label={t.pages}
-              page={filters.page}
-              pageCount={pageCountOf(list.data)}
-              onPageChange={(page) => go({ ...filters, page })}
-            />
-          </>
-        ) : null}
+        <PagedList
+          list={list}
+          pagesLabel={t.pages}
+          page={filters.page}
+          onPageChange={(page) => go({ ...filters, page })}
+        >
+          {(data) => (
+            <>
+              <Text role="status">{t.count(data.total)}</Text>
+              <DataTable
+                aria-label={t.table}
+                columns={columns}
+                rows={data.orders}
+                rowKey={(order) => order.id}
+                sort={tableSortOf(filters)}
+                onSortChange={(sort) => go(withTableSort(filters, sort))}
+                onRowAction={(id) => void navigate(`/admin/orders/${encodeURIComponent(id)}`)}
+                emptyText={t.empty}
+                loading={list.loading}
+              />
+            </>
+          )}
+        </PagedList>
       </Stack>
       <Deliveries />
     </AdminFrame>
