@@ -1,13 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { assign, setup, type EventFromLogic } from 'xstate';
-import { MachineExplorer } from './MachineExplorer';
+import {
+  downloadStatechartFile,
+  exercisePathTools,
+  listedPaths,
+  mockClipboardAndDownloads,
+} from './explorerStoryKit';
+import { explorerArgs, MachineExplorer } from './MachineExplorer';
+import type { QaMachine } from './qaGuide';
 
-/** A small machine that exercises the explorer itself: guards, nesting and context. */
+/** A small machine that exercises the explorer itself: guards, nesting, context and a final state. */
 const demoMachine = setup({
   types: {
     context: {} as { litres: number },
-    events: {} as { type: 'CHOOSE'; litres: number } | { type: 'ORDER' } | { type: 'RESET' },
+    events: {} as
+      | { type: 'CHOOSE'; litres: number }
+      | { type: 'ORDER' }
+      | { type: 'RESET' }
+      | { type: 'CANCEL' },
   },
   guards: { 'hasAmount?': ({ context }) => context.litres > 0 },
 }).createMachine({
@@ -21,7 +32,13 @@ const demoMachine = setup({
         ORDER: { target: 'ordered', guard: 'hasAmount?' },
       },
     },
-    ordered: { on: { RESET: { target: 'choosing', actions: assign({ litres: 0 }) } } },
+    ordered: {
+      on: {
+        RESET: { target: 'choosing', actions: assign({ litres: 0 }) },
+        CANCEL: 'cancelled',
+      },
+    },
+    cancelled: { type: 'final' },
   },
 });
 
@@ -29,18 +46,40 @@ const demoEvents: EventFromLogic<typeof demoMachine>[] = [
   { type: 'CHOOSE', litres: 500 },
   { type: 'ORDER' },
   { type: 'RESET' },
+  { type: 'CANCEL' },
 ];
+
+const ordered = 'Thank you: your oil is on its way.';
+const cancelled = 'Your order has been cancelled.';
+
+/** The demo's registry entry: each event as a UI step, and what each state shows. */
+const demo: QaMachine = {
+  key: 'demo-oil-order',
+  name: 'Demo oil order',
+  story: 'QA/Machine explorer',
+  intro: 'A demo: choose an amount of oil, order it, then start again or cancel.',
+  machine: demoMachine,
+  events: demoEvents,
+  starts: [{ label: 'Open the demo' }],
+  guides: {
+    CHOOSE: {
+      step: (event) => `Choose ${String(event.litres)} L in Amount`,
+      payload: (event) => `${String(event.litres)} L`,
+    },
+    ORDER: { step: () => 'Press Order' },
+    RESET: { step: () => 'Press Start again' },
+    CANCEL: { step: () => 'Press Cancel order' },
+  },
+  texts: { 'oilOrder.ordered': [ordered], 'oilOrder.cancelled': [cancelled] },
+};
 
 const meta = {
   title: 'QA/Machine explorer',
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
-  args: {
-    title: 'Demo oil order',
-    machine: demoMachine,
-    events: demoEvents,
-  },
+  beforeEach: mockClipboardAndDownloads,
+  args: explorerArgs(demo),
 } satisfies Meta<typeof MachineExplorer>;
 
 export default meta;
@@ -52,7 +91,7 @@ export const Playground: Story = {
     await expect(canvas.getByTestId('current-state')).toHaveTextContent('choosing');
     // ORDER is guarded: it is not offered until an amount is chosen.
     await expect(canvas.queryByRole('button', { name: 'ORDER' })).toBeNull();
-    await userEvent.click(canvas.getByRole('button', { name: 'CHOOSE {"litres":500}' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'CHOOSE(500 L)' }));
     await expect(canvas.getByTestId('context')).toHaveTextContent('"litres": 500');
     await userEvent.click(canvas.getByRole('button', { name: 'ORDER' }));
     await expect(canvas.getByTestId('current-state')).toHaveTextContent('ordered');
@@ -65,29 +104,70 @@ export const Playground: Story = {
   },
 };
 
-export const ReplayShortestPath: Story = {
+/** The test paths, named by their events: filtered, grouped, replayed and copied as a test case. */
+export const PathTools: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    // Start, an amount chosen (a different context is a different state), and ordered.
-    await expect(canvas.getByRole('heading', { name: 'Shortest paths (3)' })).toBeVisible();
-    const toOrdered = canvas.getByText('ordered', { selector: 'strong' }).closest('li');
-    if (!toOrdered) throw new Error('no path to "ordered"');
-    await expect(toOrdered).toHaveTextContent('in 2 steps');
-    await userEvent.click(within(toOrdered).getByRole('button', { name: /Replay path/ }));
-    const steps = within(toOrdered).getByRole('list', { name: /Steps of path/ });
-    await expect(within(steps).getAllByRole('listitem')).toHaveLength(2);
-    await userEvent.click(canvas.getByRole('button', { name: 'Next step' }));
-    await expect(canvas.getByTestId('context')).toHaveTextContent('"litres": 500');
-    await userEvent.click(canvas.getByRole('button', { name: 'Next step' }));
+    await expect(canvas.getByRole('heading', { name: 'Paths (2)' })).toBeVisible();
+    await expect(listedPaths(canvas)).toEqual([
+      'CHOOSE(500 L) → ORDER → CANCEL → cancelled',
+      'CHOOSE(500 L) → ORDER → RESET → choosing',
+    ]);
+    // Nothing is labelled "to <state> in N steps" without its events.
+    await expect(canvas.queryByText(/ in \d+ steps?$/)).toBeNull();
+    const markdown = await exercisePathTools(canvas, {
+      target: 'cancelled',
+      event: 'ORDER',
+      copiedTexts: [
+        '- [ ] 1. Choose 500 L in Amount.',
+        '- [ ] 2. Press Order.',
+        `  - [ ] See “${ordered}”`,
+        '- [ ] 3. Press Cancel order.',
+        `  - [ ] See “${cancelled}”`,
+      ],
+    });
+    await expect(markdown.startsWith('### Demo oil order: CHOOSE(500 L) → ORDER → CANCEL')).toBe(
+      true,
+    );
+    await expect(canvas.getByTestId('current-state')).toHaveTextContent('cancelled');
+  },
+};
+
+/** Every distinct state and context has its shortest path; each shows its steps in words. */
+export const ShortestPaths: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Show' }), 'shortest');
+    await expect(listedPaths(canvas)).toEqual([
+      'choosing',
+      'CHOOSE(500 L) → choosing',
+      'CHOOSE(500 L) → ORDER → ordered',
+      'CHOOSE(500 L) → ORDER → CANCEL → cancelled',
+    ]);
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'Replay: CHOOSE(500 L) → ORDER → ordered' }),
+    );
+    const steps = within(canvas.getByRole('table', { name: 'Steps' }));
+    await expect(steps.getAllByRole('row')[1]).toHaveTextContent('Choose 500 L in Amount');
+    await expect(steps.getAllByRole('row')[2]).toHaveTextContent(`“${ordered}”`);
+    await userEvent.click(canvas.getByRole('button', { name: 'Play all' }));
     await expect(canvas.getByTestId('current-state')).toHaveTextContent('ordered');
     await expect(canvas.getByRole('button', { name: 'Next step' })).toBeDisabled();
+  },
+};
+
+/** The statechart as a standalone SVG file. */
+export const DownloadStatechart: Story = {
+  play: async ({ canvasElement }) => {
+    const markup = await downloadStatechartFile(within(canvasElement));
+    await expect(markup).toContain('data-state-id="oilOrder.cancelled"');
   },
 };
 
 export const Reset: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'CHOOSE {"litres":500}' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'CHOOSE(500 L)' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Reset' }));
     await expect(canvas.getByTestId('context')).toHaveTextContent('"litres": 0');
   },

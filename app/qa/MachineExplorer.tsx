@@ -1,22 +1,35 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   createActor,
+  SimulatedClock,
   type Actor,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type EventObject,
 } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
 import { Button, Heading, Text, theme } from '../../ui';
 import { machineToChart, pathToValue, type ChartNode } from './graph';
-import { StateDiagram } from './StateDiagram';
+import { describeEvent, stateName, type ModelPath } from './modelCoverage';
+import {
+  checksOf,
+  eventNameOf,
+  expectedTexts,
+  exploreQa,
+  exploreSpec,
+  pathName,
+  testCaseMarkdown,
+  uiStepOf,
+  type QaMachine,
+} from './qaGuide';
+import { downloadStatechart, StateDiagram } from './StateDiagram';
 
 /**
  * The QA machine explorer: the real component driven by a live actor, the statechart with the
- * current state highlighted, the context, a button per event the current state accepts, and
- * every shortest path from xstate/graph, replayable step by step.
+ * current state highlighted (and downloadable as SVG), the context, a button per event the
+ * current state accepts, and the model's paths, each named by its events and target state,
+ * filterable, groupable, replayable step by step and copyable as a Markdown test case.
  */
 export interface MachineExplorerProps {
   title: string;
@@ -27,6 +40,25 @@ export interface MachineExplorerProps {
   /** Renders the real component bound to the explorer's actor. */
   renderComponent?: (actor: Actor<AnyStateMachine>) => ReactNode;
   input?: unknown;
+  /**
+   * The machine's entry in the QA registry (app/qa/machines.ts): each event as a UI step, the
+   * texts to expect, and its starts (a path from another start is replayed with that input).
+   */
+  qa?: QaMachine;
+  /** Timers wait for QA (their `xstate.after…` buttons) instead of running on the real clock. */
+  manualClock?: boolean;
+}
+
+/** The explorer's props for a registry entry (add `renderComponent`). */
+export function explorerArgs(entry: QaMachine) {
+  return {
+    title: entry.name,
+    machine: entry.machine,
+    events: [...entry.events],
+    input: entry.starts[0]?.input,
+    qa: entry,
+    manualClock: entry.manualClock ?? false,
+  } satisfies MachineExplorerProps;
 }
 
 const Grid = styled.div`
@@ -59,8 +91,23 @@ const Grid = styled.div`
   li {
     margin: ${theme.space[1]} 0;
   }
-  [data-current-step='true'] {
+  table {
+    border-collapse: collapse;
+    width: 100%;
+  }
+  th,
+  td {
+    border-bottom: 1px solid ${theme.colors.border};
+    padding: ${theme.space[1]} ${theme.space[2]};
+    text-align: left;
+    vertical-align: top;
+  }
+  [aria-current='step'] {
+    background: ${theme.colors.surfaceAlt};
     font-weight: ${theme.fontWeights.bold};
+  }
+  code {
+    overflow-wrap: anywhere;
   }
 `;
 
@@ -73,21 +120,44 @@ const Wide = styled.section`
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
   gap: ${theme.space[2]};
+  margin: ${theme.space[2]} 0;
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${theme.space[1]};
+  }
+  select {
+    font: inherit;
+    max-width: 20rem;
+    padding: ${theme.space[1]};
+    border: 1px solid ${theme.colors.borderStrong};
+    border-radius: ${theme.radii.sm};
+    background: ${theme.colors.surface};
+    color: ${theme.colors.ink};
+  }
 `;
 
 function flatten(node: ChartNode): ChartNode[] {
   return [node, ...node.children.flatMap(flatten)];
 }
 
-export function describeEvent(event: EventObject): string {
-  const { type, ...payload } = event as EventObject & Record<string, unknown>;
-  const keys = Object.keys(payload);
-  return keys.length === 0 ? type : `${type} ${JSON.stringify(payload)}`;
-}
+export { describeEvent };
 
 export function describeValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** At most this many paths are listed at once (filters narrow the rest down). */
+const MAX_LISTED = 60;
+
+type PathSet = 'covering' | 'shortest';
+
+interface Replay {
+  path: ModelPath;
+  /** How many steps have been sent. */
+  done: number;
 }
 
 export function MachineExplorer({
@@ -96,26 +166,41 @@ export function MachineExplorer({
   events,
   renderComponent,
   input,
+  qa,
+  manualClock = false,
 }: MachineExplorerProps) {
+  const ids = useId();
   const chart = useMemo(() => machineToChart(machine), [machine]);
   const states = useMemo(() => flatten(chart.root).filter((n) => n.path.length > 0), [chart]);
-  const paths = useMemo(
+  const model = useMemo(
     () =>
-      getShortestPaths(machine, {
-        events,
-        ...(input === undefined ? {} : { input }),
-      } as Parameters<typeof getShortestPaths>[1]).map((path) => ({
-        state: path.state,
-        // The first step is the actor starting (xstate.init); a fresh actor has already taken it.
-        steps: path.steps.filter((step) => step.event.type !== 'xstate.init'),
-      })),
-    [machine, events, input],
+      qa && qa.machine === machine
+        ? exploreQa(qa)
+        : exploreSpec({ machine, events, ...(input === undefined ? {} : { input }) }),
+    [qa, machine, events, input],
   );
+  const guide = useMemo(
+    () => ({
+      machine,
+      guides: qa?.guides ?? {},
+      texts: qa?.texts ?? {},
+      ...(qa?.notices ? { notices: qa.notices } : {}),
+      ...(qa?.checks ? { checks: qa.checks } : {}),
+    }),
+    [machine, qa],
+  );
+  const manyStarts = model.model.starts.length > 1;
+  const nameOf = (path: ModelPath) => pathName(guide, path, manyStarts);
 
+  // The live actor: a new generation is a fresh actor (reset, or the start of a replay).
   const [generation, setGeneration] = useState(0);
+  const [startInput, setStartInput] = useState<unknown>(input);
   const actor = useMemo(
-    () => createActor(machine, input === undefined ? undefined : { input }).start(),
-    // A new generation is a fresh actor (reset, or the start of a replay).
+    () =>
+      createActor(machine, {
+        ...(startInput === undefined ? {} : { input: startInput }),
+        ...(manualClock ? { clock: new SimulatedClock() } : {}),
+      }).start(),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [machine, generation],
   );
@@ -127,51 +212,118 @@ export function MachineExplorer({
   );
   const snapshot: AnyMachineSnapshot = useSelector(actor, (s: AnyMachineSnapshot) => s);
 
-  const [replay, setReplay] = useState<{ index: number; step: number } | null>(null);
-  const replayPath = replay ? paths[replay.index] : undefined;
-
   const active = new Set(
     states.filter((n) => snapshot.matches(pathToValue(n.path))).map((n) => n.id),
   );
   const accepted = events.filter((event) => snapshot.can(event));
 
+  // Paths, their filters and grouping.
+  const [pathSet, setPathSet] = useState<PathSet>('covering');
+  const [target, setTarget] = useState('');
+  const [containing, setContaining] = useState('');
+  const [grouped, setGrouped] = useState(false);
+  const paths = pathSet === 'covering' ? model.covering : model.shortest;
+  const targets = useMemo(
+    () => [...new Set(paths.map((path) => stateName(path.target)))].sort(),
+    [paths],
+  );
+  const eventTypes = useMemo(
+    () => [...new Set(paths.flatMap((path) => path.events.map((e) => e.type)))].sort(),
+    [paths],
+  );
+  const matching = paths.filter(
+    (path) =>
+      (target === '' || stateName(path.target) === target) &&
+      (containing === '' || path.events.some((event) => event.type === containing)),
+  );
+  const listed = matching.slice(0, MAX_LISTED);
+  const groups = grouped
+    ? [...new Set(listed.map((path) => stateName(path.target)))].map((name) => ({
+        name,
+        paths: listed.filter((path) => stateName(path.target) === name),
+      }))
+    : [{ name: '', paths: listed }];
+
+  const [replay, setReplay] = useState<Replay | null>(null);
+  const [copied, setCopied] = useState('');
+  const svg = useRef<SVGSVGElement>(null);
+
   const reset = () => {
     setReplay(null);
+    setStartInput(input);
     setGeneration((g) => g + 1);
   };
-  const startReplay = (index: number) => {
+  const startReplay = (path: ModelPath) => {
+    setStartInput(path.start.input);
     setGeneration((g) => g + 1);
-    setReplay({ index, step: 0 });
+    setReplay({ path, done: 0 });
   };
   const nextStep = () => {
-    if (!replay || !replayPath) return;
-    const step = replayPath.steps[replay.step];
+    if (!replay) return;
+    const step = replay.path.steps[replay.done];
     if (step) actor.send(step.event);
-    setReplay({ ...replay, step: replay.step + 1 });
+    setReplay({ ...replay, done: replay.done + 1 });
   };
   const playAll = () => {
-    if (!replay || !replayPath) return;
-    for (const step of replayPath.steps.slice(replay.step)) actor.send(step.event);
-    setReplay({ ...replay, step: replayPath.steps.length });
+    if (!replay) return;
+    for (const step of replay.path.steps.slice(replay.done)) actor.send(step.event);
+    setReplay({ ...replay, done: replay.path.steps.length });
   };
+  const copy = async (path: ModelPath) => {
+    const name = nameOf(path);
+    const markdown = testCaseMarkdown(guide, path, `### ${title}: ${name}`, name);
+    try {
+      await navigator.clipboard.writeText(markdown);
+      setCopied(`Copied the test case “${name}”.`);
+    } catch {
+      setCopied('The clipboard is not available here: the test case was not copied.');
+    }
+  };
+  const fileName = `${(qa?.key ?? machine.id).replace(/[^a-z0-9-]+/gi, '-')}-statechart.svg`;
+
+  const renderPath = (path: ModelPath) => {
+    const name = nameOf(path);
+    const parts = name.split(' → ');
+    const last = parts.pop() ?? '';
+    return (
+      <li key={name} data-path={name}>
+        <code>
+          {parts.map((part) => `${part} → `).join('')}
+          <strong>{last}</strong>
+        </code>{' '}
+        <Button variant="link" onPress={() => startReplay(path)} aria-label={`Replay: ${name}`}>
+          Replay
+        </Button>{' '}
+        <Button
+          variant="link"
+          onPress={() => void copy(path)}
+          aria-label={`Copy as test case: ${name}`}
+        >
+          Copy as test case
+        </Button>
+      </li>
+    );
+  };
+
+  const replayed = replay?.path;
+  const current = stateName(snapshot);
 
   return (
     <Grid data-machine-explorer={title}>
       {renderComponent ? (
-        <section aria-labelledby="explorer-component">
-          <Heading level={2} size={4} id="explorer-component">
+        <section aria-labelledby={`${ids}-component`}>
+          <Heading level={2} size={4} id={`${ids}-component`}>
             Component
           </Heading>
           {renderComponent(actor)}
         </section>
       ) : null}
-      <section aria-labelledby="explorer-state">
-        <Heading level={2} size={4} id="explorer-state">
+      <section aria-labelledby={`${ids}-state`}>
+        <Heading level={2} size={4} id={`${ids}-state`}>
           State
         </Heading>
         <Text>
-          Current state:{' '}
-          <strong data-testid="current-state">{describeValue(snapshot.value)}</strong>
+          Current state: <strong data-testid="current-state">{current}</strong>
           {snapshot.status !== 'active' ? ` (${snapshot.status})` : null}
         </Text>
         <Heading level={3} size={4}>
@@ -186,7 +338,7 @@ export function MachineExplorer({
               size="sm"
               onPress={() => actor.send(event)}
             >
-              {describeEvent(event)}
+              {eventNameOf(guide, event, snapshot)}
             </Button>
           ))}
         </Row>
@@ -202,66 +354,174 @@ export function MachineExplorer({
           {JSON.stringify(snapshot.context, null, 2)}
         </pre>
       </section>
-      <Wide aria-labelledby="explorer-chart">
-        <Heading level={2} size={4} id="explorer-chart">
+      <Wide aria-labelledby={`${ids}-chart`}>
+        <Heading level={2} size={4} id={`${ids}-chart`}>
           Statechart
         </Heading>
-        <StateDiagram chart={chart} activeIds={active} title={title} />
+        <Row>
+          <Button
+            variant="secondary"
+            size="sm"
+            onPress={() => {
+              if (svg.current) downloadStatechart(svg.current, fileName);
+            }}
+          >
+            Download statechart (SVG)
+          </Button>
+        </Row>
+        <StateDiagram chart={chart} activeIds={active} title={title} svgRef={svg} />
       </Wide>
-      <Wide aria-labelledby="explorer-paths">
-        <Heading level={2} size={4} id="explorer-paths">
-          Shortest paths ({paths.length})
+      <Wide aria-labelledby={`${ids}-paths`}>
+        <Heading level={2} size={4} id={`${ids}-paths`}>
+          Paths ({paths.length})
         </Heading>
-        <ol>
-          {paths.map((path, index) => (
-            <li key={`${describeValue(path.state.value)}-${index}`}>
-              <span>
-                to <strong>{describeValue(path.state.value)}</strong> in {path.steps.length} step
-                {path.steps.length === 1 ? '' : 's'}{' '}
-              </span>
-              <Button
-                variant="link"
-                onPress={() => startReplay(index)}
-                aria-label={`Replay path ${index + 1}`}
-              >
-                Replay
-              </Button>
-              {replay?.index === index ? (
-                <div>
-                  <ol aria-label={`Steps of path ${index + 1}`}>
-                    {path.steps.map((step, stepIndex) => (
-                      <li
-                        key={stepIndex}
-                        data-current-step={stepIndex === replay.step ? 'true' : undefined}
-                      >
-                        {describeEvent(step.event)} → {describeValue(step.state.value)}
-                        {stepIndex < replay.step ? ' ✓' : ''}
-                      </li>
-                    ))}
-                  </ol>
-                  <Row>
-                    <Button
-                      size="sm"
-                      onPress={nextStep}
-                      isDisabled={replay.step >= path.steps.length}
-                    >
-                      Next step
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onPress={playAll}
-                      isDisabled={replay.step >= path.steps.length}
-                    >
-                      Play all
-                    </Button>
-                  </Row>
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ol>
+        <Text variant="muted">
+          {pathSet === 'covering'
+            ? 'The model tests’ paths: together they reach every state and take every transition.'
+            : 'The shortest path to every distinct state and context the preset events reach.'}
+        </Text>
+        <Row role="group" aria-label="Filter the paths">
+          <label>
+            Show
+            <select
+              value={pathSet}
+              onChange={(e) => {
+                setPathSet(e.target.value as PathSet);
+                setTarget('');
+                setContaining('');
+              }}
+            >
+              <option value="covering">Test paths ({model.covering.length})</option>
+              <option value="shortest">Shortest path to every state</option>
+            </select>
+          </label>
+          <label>
+            Target state
+            <select value={target} onChange={(e) => setTarget(e.target.value)}>
+              <option value="">Any</option>
+              {targets.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Contains event
+            <select value={containing} onChange={(e) => setContaining(e.target.value)}>
+              <option value="">Any</option>
+              {eventTypes.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={grouped}
+              onChange={(e) => setGrouped(e.target.checked)}
+            />
+            Group by target state
+          </label>
+        </Row>
+        <Text data-testid="path-count">
+          {matching.length > listed.length
+            ? `Showing the first ${listed.length} of ${matching.length} paths: narrow the filters to see the rest.`
+            : `${matching.length} path${matching.length === 1 ? '' : 's'}`}
+        </Text>
+        <div role="status" aria-live="polite" data-testid="copy-status">
+          {copied}
+        </div>
+        {groups.map((group) =>
+          group.name === '' ? (
+            <ol key="all" aria-label="Paths">
+              {group.paths.map(renderPath)}
+            </ol>
+          ) : (
+            <div key={group.name}>
+              <Heading level={3} size={4}>
+                To {group.name} ({group.paths.length})
+              </Heading>
+              <ol aria-label={`Paths to ${group.name}`}>{group.paths.map(renderPath)}</ol>
+            </div>
+          ),
+        )}
       </Wide>
+      {replayed && replay ? (
+        <Wide aria-labelledby={`${ids}-replay`}>
+          <Heading level={2} size={4} id={`${ids}-replay`}>
+            Replay
+          </Heading>
+          <Text>
+            <code>{nameOf(replayed)}</code>
+          </Text>
+          <Text>Start: {replayed.start.label}.</Text>
+          <table aria-label="Steps">
+            <thead>
+              <tr>
+                <th scope="col">Step</th>
+                <th scope="col">What to do</th>
+                <th scope="col">Event</th>
+                <th scope="col">New state</th>
+                <th scope="col">Expect to see</th>
+              </tr>
+            </thead>
+            <tbody>
+              {replayed.steps.map((step, index) => (
+                <tr key={index} aria-current={index === replay.done ? 'step' : undefined}>
+                  <td>
+                    {index + 1}
+                    {index < replay.done ? ' ✓' : ''}
+                  </td>
+                  <td>{uiStepOf(guide, step.event, step.before)}</td>
+                  <td>
+                    <code>{eventNameOf(guide, step.event, step.before)}</code>
+                  </td>
+                  <td>
+                    <code>{stateName(step.after)}</code>
+                  </td>
+                  <td>
+                    {expectedTexts(guide, step.after, step)
+                      .map((text) => `“${text}”`)
+                      .join(' ')}
+                    {checksOf(guide, step.after, step.before).map((check) => (
+                      <div key={check}>
+                        <em>{check}</em>
+                      </div>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {replay.done > 0 &&
+          stateName(replayed.steps[replay.done - 1]?.after ?? snapshot) !== current ? (
+            <Text role="alert">
+              The machine is in {current}, not{' '}
+              {stateName(replayed.steps[replay.done - 1]?.after ?? snapshot)} as the path expects (a
+              timer or the component moved it on).
+            </Text>
+          ) : null}
+          <Row>
+            <Button size="sm" onPress={nextStep} isDisabled={replay.done >= replayed.steps.length}>
+              Next step
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onPress={playAll}
+              isDisabled={replay.done >= replayed.steps.length}
+            >
+              Play all
+            </Button>
+            <Button size="sm" variant="link" onPress={reset}>
+              Stop replay
+            </Button>
+          </Row>
+        </Wide>
+      ) : null}
     </Grid>
   );
 }

@@ -1,6 +1,6 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type Ref } from 'react';
 import type { Chart, ChartNode } from './graph';
 
 /**
@@ -136,14 +136,58 @@ async function layout(chart: Chart): Promise<Laid> {
   return out;
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * The diagram as a standalone SVG file: the drawn `<svg>` serialised as XML with the SVG
+ * namespace declared on its root (an SVG inside an HTML page has none in its markup), its size
+ * fixed from its viewBox.
+ */
+export function statechartSvgMarkup(svg: SVGSVGElement): string {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  const box = svg.viewBox.baseVal;
+  if (box && box.width > 0) {
+    copy.setAttribute('width', String(Math.ceil(box.width)));
+    copy.setAttribute('height', String(Math.ceil(box.height)));
+  }
+  copy.removeAttribute('style');
+  copy.setAttribute('font-family', 'system-ui, sans-serif');
+  let markup = new XMLSerializer().serializeToString(copy);
+  // XMLSerializer declares the namespace of an element that differs from its context; make sure.
+  if (!/^<svg[^>]*\sxmlns="http:\/\/www\.w3\.org\/2000\/svg"/.test(markup)) {
+    markup = markup.replace(/^<svg/, `<svg xmlns="${SVG_NS}"`);
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${markup}\n`;
+}
+
+/** The diagram as an SVG file, ready to download. */
+export function statechartSvgBlob(svg: SVGSVGElement): Blob {
+  return new Blob([statechartSvgMarkup(svg)], { type: 'image/svg+xml' });
+}
+
+/** Saves the diagram as `fileName` through a temporary link. */
+export function downloadStatechart(svg: SVGSVGElement, fileName: string): void {
+  const url = URL.createObjectURL(statechartSvgBlob(svg));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 export interface StateDiagramProps {
   chart: Chart;
   /** Ids of the states the actor is in now. */
   activeIds: ReadonlySet<string>;
   title: string;
+  /** The drawn `<svg>`, once it is laid out (for `downloadStatechart`). */
+  svgRef?: Ref<SVGSVGElement>;
 }
 
-export function StateDiagram({ chart, activeIds, title }: StateDiagramProps) {
+export function StateDiagram({ chart, activeIds, title, svgRef }: StateDiagramProps) {
   const [laid, setLaid] = useState<Laid | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -167,6 +211,7 @@ export function StateDiagram({ chart, activeIds, title }: StateDiagramProps) {
         <p data-testid="root-transitions">In any state: {fromAnyState.join('; ')}</p>
       ) : null}
       <svg
+        ref={svgRef}
         role="img"
         aria-label={`${title} statechart; current state: ${active}`}
         viewBox={`-10 -10 ${laid.width + 20} ${laid.height + 20}`}

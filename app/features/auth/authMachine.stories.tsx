@@ -2,79 +2,28 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useSelector } from '@xstate/react';
 import { RouterProvider } from 'react-aria-components';
 import { expect, userEvent, within } from 'storybook/test';
-import { fromPromise, type Actor, type AnyStateMachine, type EventObject } from 'xstate';
+import type { Actor, AnyStateMachine } from 'xstate';
+import { messages } from '../../../api/domain/messages';
 import { TopBar } from '../../../ui';
-import { MachineExplorer } from '../../qa/MachineExplorer';
-import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
-import type { AuthAnswer } from './authApi';
 import {
-  authMachine,
-  currentUser,
-  FETCH_ME,
-  SIGN_IN,
-  SIGN_OUT,
-  type AuthActorRef,
-} from './authMachine';
-import { LoginForm } from './AuthForms';
-import { SUBMIT } from './authFormMachine';
-import { storyUser, WithToasts } from './authStoryKit';
-import { loginMachine } from './formMachines';
+  downloadStatechartFile,
+  exercisePathTools,
+  mockClipboardAndDownloads,
+} from '../../qa/explorerStoryKit';
+import { auth, forgotForm, loginForm, registerForm, resetForm } from '../../qa/machines';
+import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
+import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
+import { currentUser, type AuthActorRef } from './authMachine';
+import { ForgotForm, LoginForm, RegisterForm, ResetForm } from './AuthForms';
+import type { AuthFormActorRef } from './authFormMachine';
+import { WithToasts } from './authStoryKit';
 import { authTexts } from './texts';
 
 /**
- * QA explorers for the accounts: the session actor (driving the real top bar) and the login
- * form's machine (driving the real form). The API never answers here: QA picks each answer.
+ * QA explorers for the accounts: the session actor (driving the real top bar) and the account
+ * forms' machines (driving the real forms). The API never answers here, and the forms' checks
+ * wait too: QA picks each answer. Machines, presets and words come from the QA registry.
  */
-const never = <T,>() => new Promise<T>(() => {});
-const session = authMachine.provide({
-  actors: {
-    [FETCH_ME]: fromPromise(() => never()),
-    [SIGN_IN]: fromPromise(() => never()),
-    [SIGN_OUT]: fromPromise(() => never()),
-  },
-}) as unknown as AnyStateMachine;
-const loginForm = loginMachine.provide({
-  actors: { [SUBMIT]: fromPromise(() => never()) },
-}) as unknown as AnyStateMachine;
-
-type Preset = EventObject & Record<string, unknown>;
-const sessionEvents: Preset[] = [
-  { type: `xstate.done.actor.${FETCH_ME}`, output: storyUser },
-  { type: `xstate.done.actor.${FETCH_ME}`, output: null },
-  { type: `xstate.error.actor.${FETCH_ME}`, error: { message: 'Failed to fetch' } },
-  { type: 'RETRY' },
-  { type: 'SIGN_IN', email: storyUser.email, password: 'a long passphrase' },
-  {
-    type: `xstate.done.actor.${SIGN_IN}`,
-    output: { code: 200, message: 'You are logged in.', user: storyUser },
-  },
-  {
-    type: `xstate.done.actor.${SIGN_IN}`,
-    output: { code: 401, message: 'Invalid email or password.' },
-  },
-  { type: `xstate.error.actor.${SIGN_IN}`, error: { message: 'Failed to fetch' } },
-  { type: 'SIGNED_IN', user: storyUser },
-  { type: 'UPDATED', user: { ...storyUser, fullName: 'Siobhan McAllister' } },
-  { type: 'LOGOUT' },
-  {
-    type: `xstate.done.actor.${SIGN_OUT}`,
-    output: { code: 200, message: 'You have been logged out.' },
-  },
-  { type: `xstate.error.actor.${SIGN_OUT}`, error: { message: 'Failed to fetch' } },
-  { type: 'SESSION_ENDED' },
-];
-const loginEvents: Preset[] = [
-  { type: 'CHANGE', field: 'email', value: 'siobhan@example' },
-  { type: 'CHANGE', field: 'email', value: storyUser.email },
-  { type: 'SUBMIT' },
-  { type: `xstate.done.actor.${SUBMIT}`, output: { code: 200, message: 'You are logged in.' } },
-  {
-    type: `xstate.done.actor.${SUBMIT}`,
-    output: { code: 401, message: 'Invalid email or password.' } satisfies AuthAnswer,
-  },
-  { type: `xstate.error.actor.${SUBMIT}`, error: { message: 'Failed to fetch' } },
-];
-
 function SessionTopBar({ actor }: { actor: AuthActorRef }) {
   const user = useSelector(actor, currentUser);
   return (
@@ -98,7 +47,10 @@ const meta = {
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
-  beforeEach: dropDanglingAnnouncements,
+  beforeEach: () => {
+    dropDanglingAnnouncements();
+    return mockClipboardAndDownloads();
+  },
   decorators: [
     (Story) => (
       <WithToasts>
@@ -107,10 +59,7 @@ const meta = {
     ),
   ],
   args: {
-    title: 'Session (authMachine)',
-    machine: session,
-    events: sessionEvents,
-    input: { user: storyUser },
+    ...explorerArgs(auth),
     renderComponent: (actor: Actor<AnyStateMachine>) => (
       <SessionTopBar actor={actor as unknown as AuthActorRef} />
     ),
@@ -122,6 +71,8 @@ type Story = StoryObj<typeof meta>;
 
 const state = (canvas: ReturnType<typeof within>) => canvas.getByTestId('current-state');
 
+const formActor = (actor: Actor<AnyStateMachine>) => actor as unknown as AuthFormActorRef;
+
 /** Checking shows the server-rendered customer; a 401 switches the header to Customer Login. */
 export const Session: Story = {
   play: async ({ canvasElement }) => {
@@ -129,28 +80,124 @@ export const Session: Story = {
     await expect(state(canvas)).toHaveTextContent('checking');
     await expect(canvas.getByRole('button', { name: 'Hi, Siobhan Doherty!' })).toBeVisible();
     await userEvent.click(
-      canvas.getByRole('button', { name: `xstate.done.actor.${FETCH_ME} {"output":null}` }),
+      canvas.getByRole('button', { name: 'xstate.done.actor.fetchMe(nobody)' }),
     );
-    await expect(state(canvas)).toHaveTextContent('signedOut');
+    await expect(state(canvas)).toHaveTextContent('signedOut.idle');
     await expect(canvas.getByRole('link', { name: 'Customer Login' })).toBeVisible();
   },
 };
 
-/** The login form's machine, driving the real form. */
+/**
+ * The session's test paths: those that end logged out after a logout, grouped, the first
+ * replayed step by step (the top bar follows) and copied as a test case.
+ */
+export const SessionPathTools: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await exercisePathTools(canvas, {
+      target: 'signedOut.loggedOut',
+      event: 'LOGOUT',
+      copiedTexts: [
+        `- [ ] Start: Open a page rendered for Siobhan Doherty.`,
+        `Open the account menu and choose ${authTexts.menu.logout}.`,
+        `  - [ ] See “${authTexts.loggedOut}”`,
+      ],
+    });
+    await expect(canvas.getByRole('link', { name: messages.customerLogin })).toBeVisible();
+  },
+};
+
+/** The session's statechart, downloaded as an SVG file. */
+export const SessionStatechart: Story = {
+  play: async ({ canvasElement }) => {
+    const markup = await downloadStatechartFile(within(canvasElement));
+    await expect(markup).toContain('data-state-id="auth.starting"');
+  },
+};
+
+/** The login form's machine, driving the real form: Log in, the check, then the shop's answer. */
 export const LoginFormMachine: Story = {
   args: {
-    title: 'Login form (loginMachine)',
-    machine: loginForm,
-    events: loginEvents,
-    input: { values: { email: storyUser.email, password: 'a long passphrase' } },
-    renderComponent: (actor: Actor<AnyStateMachine>) => (
-      <LoginForm actor={actor as unknown as Parameters<typeof LoginForm>[0]['actor']} />
-    ),
+    ...explorerArgs(loginForm),
+    renderComponent: (actor: Actor<AnyStateMachine>) => <LoginForm actor={formActor(actor)} />,
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(state(canvas)).toHaveTextContent('{"editing":"idle"}');
+    await expect(state(canvas)).toHaveTextContent('editing.idle');
     await userEvent.click(canvas.getByRole('button', { name: 'SUBMIT' }));
+    await expect(state(canvas)).toHaveTextContent('validating');
+    await userEvent.click(
+      canvas.getByRole('button', { name: 'xstate.done.actor.validate(valid)' }),
+    );
     await expect(state(canvas)).toHaveTextContent('submitting');
+    await userEvent.click(canvas.getByRole('button', { name: 'xstate.done.actor.submit(401)' }));
+    await expect(state(canvas)).toHaveTextContent('editing.refused');
+    await expect(
+      within(canvas.getByRole('form', { name: authTexts.login.formLabel })).getByRole('alert'),
+    ).toHaveTextContent(messages.auth.invalidCredentials);
+  },
+};
+
+/** The login form's test paths: the check finds a badly formed e-mail; nothing is sent. */
+export const LoginFormPathTools: Story = {
+  args: LoginFormMachine.args,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await exercisePathTools(canvas, {
+      target: 'editing.invalid',
+      event: 'SUBMIT',
+      copiedTexts: [
+        `- [ ] 1. Press ${authTexts.login.submit}.`,
+        '- [ ] 2. The form checks the fields: Email is not right.',
+        `  - [ ] See “${authTexts.checkErrors}”`,
+        `  - [ ] See “${messages.auth.emailInvalid}”`,
+      ],
+    });
+  },
+};
+
+/** The other account forms run the same statechart with their own fields, checks and calls. */
+export const RegisterFormMachine: Story = {
+  args: {
+    ...explorerArgs(registerForm),
+    renderComponent: (actor: Actor<AnyStateMachine>) => <RegisterForm actor={formActor(actor)} />,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await exercisePathTools(canvas, {
+      target: 'editing.refused',
+      event: 'SUBMIT',
+      copiedTexts: [`  - [ ] See “${messages.auth.emailTaken}”`],
+    });
+  },
+};
+
+export const ForgotFormMachine: Story = {
+  args: {
+    ...explorerArgs(forgotForm),
+    renderComponent: (actor: Actor<AnyStateMachine>) => <ForgotForm actor={formActor(actor)} />,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await exercisePathTools(canvas, {
+      target: 'editing.failed',
+      event: 'SUBMIT',
+      copiedTexts: [`  - [ ] See “${authTexts.networkFailure}”`],
+    });
+  },
+};
+
+export const ResetFormMachine: Story = {
+  args: {
+    ...explorerArgs(resetForm),
+    renderComponent: (actor: Actor<AnyStateMachine>) => <ResetForm actor={formActor(actor)} />,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await exercisePathTools(canvas, {
+      target: 'done',
+      event: 'SUBMIT',
+      copiedTexts: [`- [ ] 1. Press ${authTexts.reset.submit}.`],
+    });
   },
 };

@@ -7,7 +7,10 @@ import {
   exploreModel,
   machineStateIds,
   machineTransitionKeys,
+  replayPath,
+  settleCall,
   walk,
+  type LiveDriver,
 } from '../../qa/modelCoverage';
 import { AuthNetworkError, type AuthAnswer, type Credentials } from './authApi';
 import {
@@ -161,7 +164,11 @@ describe('authMachine, model-based', () => {
     | { type: `xstate.done.actor.${typeof SIGN_OUT}`; output: AuthAnswer }
     | { type: `xstate.error.actor.${typeof SIGN_OUT}`; error: unknown };
 
-  const inputs: AuthInput[] = [{ user: siobhan }, { user: null, verified: true }];
+  // A page rendered for a customer starts by checking; a guest the server just verified does not.
+  const starts = [
+    { label: 'signed-in page', input: { user: siobhan } satisfies AuthInput },
+    { label: 'verified guest', input: { user: null, verified: true } satisfies AuthInput },
+  ];
   const events: ModelEvent[] = [
     { type: 'SIGN_IN', email: 'siobhan@example.co.uk', password: 'long enough' },
     { type: 'SIGNED_IN', user: siobhan },
@@ -181,16 +188,8 @@ describe('authMachine, model-based', () => {
     },
     { type: `xstate.error.actor.${SIGN_OUT}`, error: offline },
   ];
-  const runs = inputs.flatMap((input) =>
-    coveringPaths(authMachine, { events: events as EventObject[], input }).map((path) => ({
-      ...path,
-      input,
-      description: `${JSON.stringify(input.verified ?? false)}: ${path.description}`,
-    })),
-  );
-  const reachable = inputs.flatMap((input) =>
-    exploreModel(authMachine, { events: events as EventObject[], input }),
-  );
+  const model = exploreModel({ machine: authMachine, events: events as EventObject[], starts });
+  const paths = coveringPaths(model);
 
   function assertInvariants(snapshot: AnyMachineSnapshot) {
     const context = snapshot.context as AuthContext;
@@ -221,82 +220,57 @@ describe('authMachine, model-based', () => {
     }
   }
 
-  it('keeps the invariants in every reachable snapshot of the model', () => {
-    expect(reachable.length).toBeGreaterThan(10);
-    for (const { state } of reachable) assertInvariants(state);
+  it('keeps the invariants in every reachable snapshot of the model', { timeout: 15_000 }, () => {
+    expect(model.truncated).toBe(false);
+    expect(model.missing).toEqual({ states: [], transitions: [] });
+    for (const { snapshot } of model.states) assertInvariants(snapshot);
   });
 
-  it.each(runs)('$description', async ({ events: pathEvents, input }) => {
-    const model = walk(authMachine, pathEvents, input);
-    const s = startSession(input);
-    assertInvariants(s.snapshot());
-    for (const step of model.steps) {
-      const event = step.event as ModelEvent;
-      const emittedBefore = s.emitted.length;
-      switch (event.type) {
-        case `xstate.done.actor.${FETCH_ME}`:
-          s.me.at(-1)?.resolve(event.output);
-          break;
-        case `xstate.error.actor.${FETCH_ME}`:
-          s.me.at(-1)?.reject(event.error);
-          break;
-        case `xstate.done.actor.${SIGN_IN}`:
-          s.signIns.at(-1)?.resolve(event.output);
-          break;
-        case `xstate.error.actor.${SIGN_IN}`:
-          s.signIns.at(-1)?.reject(event.error);
-          break;
-        case `xstate.done.actor.${SIGN_OUT}`:
-          s.signOuts.at(-1)?.resolve(event.output);
-          break;
-        case `xstate.error.actor.${SIGN_OUT}`:
-          s.signOuts.at(-1)?.reject(event.error);
-          break;
-        default:
-          s.actor.send(event);
+  /** The session, checked against the model after every step; `emitted` up to the last check. */
+  const liveSession: LiveDriver<ReturnType<typeof startSession> & { seen: number }> = {
+    start: (input) => ({ ...startSession(input as AuthInput), seen: 0 }),
+    deliver: async (s, event) => {
+      if (!settleCall({ [FETCH_ME]: s.me, [SIGN_IN]: s.signIns, [SIGN_OUT]: s.signOuts }, event)) {
+        s.actor.send(event as AuthEvent);
       }
       await flush();
-      assertInvariants(step.after);
+    },
+    check: (s, step) => {
       assertInvariants(s.snapshot());
-      expect(s.snapshot().value).toEqual(step.after.value);
-      expect(s.snapshot().context).toEqual(step.after.context);
-      // The logged-out notice and the move to the login page come with a finished logout only.
-      const loggedOut = s.emitted.slice(emittedBefore).some((e) => e.type === 'loggedOut');
-      expect(loggedOut).toBe(
-        step.after.matches({ signedOut: 'loggedOut' }) && step.before.matches('signingOut'),
-      );
-    }
-    s.actor.stop();
-  });
+      if (step) {
+        assertInvariants(step.after);
+        expect(s.snapshot().value).toEqual(step.after.value);
+        expect(s.snapshot().context).toEqual(step.after.context);
+        // The logged-out notice and the move to the login page come with a finished logout only.
+        const loggedOut = s.emitted.slice(s.seen).some((e) => e.type === 'loggedOut');
+        expect(loggedOut).toBe(
+          step.after.matches({ signedOut: 'loggedOut' }) && step.before.matches('signingOut'),
+        );
+      }
+      s.seen = s.emitted.length;
+    },
+    stop: (s) => s.actor.stop(),
+  };
 
-  it('reaches every state and takes every transition of the machine', () => {
-    const states = new Set<string>();
-    const transitions = new Set<string>();
-    for (const input of inputs) {
-      const covered = coverageOf(
-        authMachine,
-        runs.filter((run) => run.input === input),
-        input,
-      );
-      covered.states.forEach((id) => states.add(id));
-      covered.transitions.forEach((key) => transitions.add(key));
-    }
-    // "starting" is transient (it only chooses where to go): no snapshot rests in it, and both
-    // of its transitions are taken below.
-    expect([...states].sort()).toEqual(
-      machineStateIds(authMachine).filter((id) => id !== 'auth.starting'),
-    );
-    const fromStart = machineTransitionKeys(authMachine).filter((k) =>
-      k.startsWith('auth.starting'),
-    );
-    expect([...transitions].sort()).toEqual(
-      machineTransitionKeys(authMachine).filter((k) => !fromStart.includes(k)),
-    );
-    // Both of starting's choices are taken: one input starts checking, the other signed out.
-    expect(fromStart).toHaveLength(2);
-    expect(inputs.map((input) => walk(authMachine, [], input).initial.value)).toEqual([
+  // A replay is a few steps on a live actor, each waiting one tick: well under 0.1 s idle.
+  for (const path of paths) {
+    it(path.description, () => replayPath(path, liveSession), 15_000);
+  }
+
+  it('reaches every state, the transient one included, and takes every transition', () => {
+    const covered = coverageOf(paths);
+    expect(covered.states).toEqual(machineStateIds(authMachine));
+    expect(covered.transitions).toEqual(machineTransitionKeys(authMachine));
+    // Both of starting's choices are taken: one start checks, the other is signed out at once.
+    expect(starts.map(({ input }) => walk(authMachine, [], input).initial.value)).toEqual([
       'checking',
       { signedOut: 'idle' },
+    ]);
+    expect(
+      model.initials.map((start) => start.transitions.filter((k) => k.startsWith('auth.starting'))),
+    ).toEqual([
+      ['auth.starting on always #1 -> auth.checking'],
+      ['auth.starting on always #0 -> auth.signedOut'],
     ]);
     expect(machineStateIds(authMachine)).toEqual([
       'auth.checkFailed',

@@ -7,7 +7,9 @@ import {
   exploreModel,
   machineStateIds,
   machineTransitionKeys,
-  walk,
+  replayPath,
+  settleCall,
+  type LiveDriver,
 } from '../../qa/modelCoverage';
 import { AuthNetworkError, type AuthAnswer } from './authApi';
 import {
@@ -151,8 +153,8 @@ describe.each(cases)('$name form machine, model-based', ({ machine, valid, bad, 
     { type: `xstate.error.actor.${SUBMIT}`, error: offline },
   ];
   const input = { values: valid };
-  const paths = coveringPaths(machine, { events, input });
-  const reachable = exploreModel(machine, { events, input });
+  const model = exploreModel({ machine, events, input });
+  const paths = coveringPaths(model);
 
   function assertInvariants(snapshot: AnyMachineSnapshot) {
     const context = snapshot.context as AuthFormContext<FormValues>;
@@ -178,39 +180,43 @@ describe.each(cases)('$name form machine, model-based', ({ machine, valid, bad, 
     if (!context.submitted) expect(context.fieldErrors).toEqual({});
   }
 
-  it('keeps the invariants in every reachable snapshot', () => {
-    for (const { state } of reachable) assertInvariants(state);
+  it('keeps the invariants in every reachable snapshot', { timeout: 15_000 }, () => {
+    expect(model.truncated).toBe(false);
+    expect(model.missing).toEqual({ states: [], transitions: [] });
+    for (const { snapshot } of model.states) assertInvariants(snapshot);
   });
 
-  it.each(paths)('$description', async ({ events: pathEvents }) => {
-    const model = walk(machine, pathEvents, input);
-    const f = startForm(machine, valid, 'manual');
-    for (const step of model.steps) {
-      const event = step.event as EventObject & { output?: unknown; error?: unknown };
-      const sentBefore = f.submissions.length;
-      if (event.type === `xstate.done.actor.${VALIDATE}`)
-        f.validations.at(-1)?.resolve(event.output as FormValues);
-      else if (event.type === `xstate.error.actor.${VALIDATE}`)
-        f.validations.at(-1)?.reject(event.error);
-      else if (event.type === `xstate.done.actor.${SUBMIT}`)
-        f.submissions.at(-1)?.resolve(event.output as AuthAnswer);
-      else if (event.type === `xstate.error.actor.${SUBMIT}`)
-        f.submissions.at(-1)?.reject(event.error);
-      else f.actor.send(event as never);
+  /** The form with its calls answered by hand; `sent` counts the requests up to the last check. */
+  const liveForm: LiveDriver<ReturnType<typeof startForm> & { sent: number }> = {
+    start: () => ({ ...startForm(machine, valid, 'manual'), sent: 0 }),
+    deliver: async (f, event) => {
+      if (!settleCall({ [VALIDATE]: f.validations, [SUBMIT]: f.submissions }, event)) {
+        f.actor.send(event as never);
+      }
       await flush();
-      assertInvariants(step.after);
+    },
+    check: (f, step) => {
       assertInvariants(f.snapshot());
-      expect(f.snapshot().value).toEqual(step.after.value);
-      expect(f.snapshot().context).toEqual(step.after.context);
-      // A request goes out exactly when the form enters submitting.
-      const entered = step.after.matches('submitting') && !step.before.matches('submitting');
-      expect(f.submissions.length - sentBefore).toBe(entered ? 1 : 0);
-    }
-    f.actor.stop();
-  });
+      if (step) {
+        assertInvariants(step.after);
+        expect(f.snapshot().value).toEqual(step.after.value);
+        expect(f.snapshot().context).toEqual(step.after.context);
+        // A request goes out exactly when the form enters submitting.
+        const entered = step.after.matches('submitting') && !step.before.matches('submitting');
+        expect(f.submissions.length - f.sent).toBe(entered ? 1 : 0);
+      }
+      f.sent = f.submissions.length;
+    },
+    stop: (f) => f.actor.stop(),
+  };
+
+  // A replay is a few steps on a live actor, each waiting one tick: well under 0.1 s idle.
+  for (const path of paths) {
+    it(path.description, () => replayPath(path, liveForm), 15_000);
+  }
 
   it('reaches every state and takes every transition', () => {
-    const covered = coverageOf(machine, paths, input);
+    const covered = coverageOf(paths);
     expect(covered.states).toEqual(machineStateIds(machine));
     expect(covered.transitions).toEqual(machineTransitionKeys(machine));
     expect(machineStateIds(machine).map((id) => id.split('.').slice(1).join('.'))).toEqual([

@@ -1,66 +1,33 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ReactNode } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { fromPromise, type AnyStateMachine, type EventObject } from 'xstate';
 import { messages } from '../../../api/domain/messages';
 import { createToaster, ToastRegion, ToasterProvider } from '../../../ui';
-import { describeEvent, MachineExplorer } from '../../qa/MachineExplorer';
+import {
+  downloadStatechartFile,
+  exercisePathTools,
+  mockClipboardAndDownloads,
+} from '../../qa/explorerStoryKit';
+import { houseCoalLineId } from '../../qa/fixtures';
+import { cart } from '../../qa/machines';
+import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
-import { CartNetworkError, type CartResponse } from './cartApi';
 import type { CartActorRef } from './cartClient';
 import { CartContents } from './CartContents';
-import { cartMachine, type CartCommand } from './cartMachine';
 import { CartActorProvider } from './CartProvider';
-import { createFakeCartApi } from './testing';
 
 /**
  * QA explorer for the shared cart store: the real cart page content driven by the explorer's
  * actor. The cart API never answers here: QA picks each answer with the `xstate.done…` /
- * `xstate.error…` buttons, and can queue requests of its own with the REQUEST buttons.
+ * `xstate.error…` buttons, and can queue requests of its own with the REQUEST buttons. The
+ * machine, its presets and the words for each step come from the QA registry.
  */
-const before = createFakeCartApi({
-  postcode: 'BT11AA',
-  lines: [
-    { productId: 1, quantity: 2 },
-    { productId: 4, quantity: 1 },
-  ],
-});
-const after = createFakeCartApi({
-  postcode: 'BT11AA',
-  lines: [
-    { productId: 1, quantity: 1 },
-    { productId: 4, quantity: 1 },
-  ],
-});
-const houseCoal = before.view().items[0]?.id ?? '';
-
-/** An answer whose cart is kept out of the button label (it shows in the context instead). */
-function answer(code: number, message: string, cart = after.view()): CartResponse {
-  const response = { code, message } as CartResponse;
-  Object.defineProperty(response, 'cart', { value: cart, enumerable: false });
-  return response;
-}
-
-const machine = cartMachine.provide({
-  actors: {
-    cartRequest: fromPromise<CartResponse, CartCommand>(() => new Promise(() => {})),
-  },
-}) as unknown as AnyStateMachine;
-
-const presets: (EventObject & Record<string, unknown>)[] = [
-  { type: 'REQUEST', id: 'r1', command: { kind: 'remove', lineId: houseCoal } },
-  { type: 'REQUEST', id: 'r2', command: { kind: 'setPostcodeModal', open: true } },
-  { type: 'xstate.done.actor.cartRequest', output: answer(200, messages.cart.removed) },
-  {
-    type: 'xstate.done.actor.cartRequest',
-    output: answer(404, messages.cart.lineNotFound, before.view()),
-  },
-  {
-    type: 'xstate.error.actor.cartRequest',
-    error: new CartNetworkError(new TypeError('Failed to fetch')),
-  },
-];
-const [request1, request2, removed, notFound, offline] = presets.map(describeEvent);
+const request1 = 'REQUEST(r1, remove)';
+const request2 = 'REQUEST(r2, setPostcodeModal)';
+const removed = 'xstate.done.actor.cartRequest(200)';
+const notFound = 'xstate.done.actor.cartRequest(404)';
+const offline = 'xstate.error.actor.cartRequest(offline)';
+const houseCoal = houseCoalLineId;
 
 function WithToasts({ children }: { children: ReactNode }) {
   const [toaster] = useState(() => createToaster());
@@ -77,7 +44,10 @@ const meta = {
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
-  beforeEach: dropDanglingAnnouncements,
+  beforeEach: () => {
+    dropDanglingAnnouncements();
+    return mockClipboardAndDownloads();
+  },
   decorators: [
     (Story) => (
       <WithToasts>
@@ -86,10 +56,7 @@ const meta = {
     ),
   ],
   args: {
-    title: 'Cart store',
-    machine,
-    events: presets,
-    input: { cart: before.view() },
+    ...explorerArgs(cart),
     renderComponent: (actor) => (
       <CartActorProvider actor={actor as unknown as CartActorRef}>
         <CartContents />
@@ -161,19 +128,26 @@ export const EmptyCartRefused: Story = {
   },
 };
 
-/** Replaying the shortest path to "both queued" step by step. */
-export const ReplayShortestPath: Story = {
+/**
+ * The test paths: those that end sending with both requests queued, grouped, the first replayed
+ * step by step and copied as a test case in words.
+ */
+export const PathTools: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { name: /^Shortest paths \(\d+\)$/ })).toBeVisible();
-    const twoSteps = canvas
-      .getAllByText('sending', { selector: 'strong' })
-      .map((node) => node.closest('li'))
-      .find((li) => li?.textContent?.includes('in 2 steps'));
-    if (!twoSteps) throw new Error('no two-step path to sending');
-    await userEvent.click(within(twoSteps).getByRole('button', { name: /Replay path/ }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Play all' }));
-    await expect(state(canvas)).toHaveTextContent('sending');
-    await expect(canvas.getByTestId('context')).toHaveTextContent(/"id": "r\d"[\s\S]*"id": "r\d"/);
+    await exercisePathTools(canvas, {
+      target: 'sending',
+      event: 'REQUEST',
+      copiedTexts: [`Press “${messages.cartPage.decrease('Premium House Coal, 40kg bag')}”.`],
+    });
+    await expect(canvas.getByTestId('context')).toHaveTextContent(/"id": "r\d"/);
+  },
+};
+
+/** The statechart, downloaded as an SVG file. */
+export const DownloadStatechart: Story = {
+  play: async ({ canvasElement }) => {
+    const markup = await downloadStatechartFile(within(canvasElement));
+    await expect(markup).toContain('data-state-id="cart.sending"');
   },
 };

@@ -1,47 +1,41 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { AnyStateMachine, EventObject } from 'xstate';
-import type { OrderView } from '../../../api/domain/order';
-import { describeEvent, MachineExplorer } from '../../qa/MachineExplorer';
-import { labelled, offline, paymentStatusMachineWith } from './checkoutStoryKit';
+import type { within } from 'storybook/test';
+import { expect, userEvent } from 'storybook/test';
+import {
+  downloadStatechartFile,
+  exercisePathTools,
+  mockClipboardAndDownloads,
+} from '../../qa/explorerStoryKit';
+import { orderId } from '../../qa/fixtures';
+import { paymentStatus } from '../../qa/machines';
+import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { PaymentStatusView } from './PaymentStatusView';
 import type { PaymentStatusActorRef } from './paymentStatusMachine';
-import { orderId, orderView } from './testing';
 import { checkoutTexts } from './texts';
 
 /**
  * QA explorer for /checkout/process: the real view driven by the explorer's actor. The order is
- * never fetched here: QA picks each answer with the `xstate.done…` / `xstate.error…` buttons. The
- * waits run on the real clock (1 s, 2 s, 4 s, then 5 s), or QA skips one with its `after` button.
+ * never fetched here: QA picks each answer with the `xstate.done…` / `xstate.error…` buttons, and
+ * the waits between checks wait for QA too (the `xstate.after…` button), so a replayed path goes
+ * exactly as written. The machine, its presets and the words come from the QA registry.
  */
-const machine = paymentStatusMachineWith() as unknown as AnyStateMachine;
-
-type Preset = EventObject & Record<string, unknown>;
-
-const answer = (order: Partial<OrderView>, label: string): Preset => ({
-  type: 'xstate.done.actor.checkOrder',
-  output: labelled(orderView(order), label),
-});
-const pending = answer({ status: 'pending_payment', paidAt: null }, 'pending');
-const paid = answer({}, 'paid');
-const declined = answer({ status: 'payment_failed', paidAt: null }, 'payment_failed');
-const cancelled = answer({ status: 'cancelled', paidAt: null }, 'cancelled');
-const review = answer({ status: 'needs_review', paidAt: null }, 'needs_review');
-const missing: Preset = { type: 'xstate.done.actor.checkOrder', output: null };
-const noAnswer: Preset = { type: 'xstate.error.actor.checkOrder', error: offline };
-const waitOver: Preset = { type: 'xstate.after.pollDelay.paymentStatus.waiting' };
-const checkAgain: Preset = { type: 'CHECK_AGAIN' };
+const pending = 'xstate.done.actor.checkOrder(pending_payment)';
+const paid = 'xstate.done.actor.checkOrder(paid)';
+const declined = 'xstate.done.actor.checkOrder(payment_failed)';
+const cancelled = 'xstate.done.actor.checkOrder(cancelled)';
+const review = 'xstate.done.actor.checkOrder(needs_review)';
+const missing = 'xstate.done.actor.checkOrder(404)';
+const noAnswer = 'xstate.error.actor.checkOrder(offline)';
+const waitOver = 'xstate.after.pollDelay.paymentStatus.waiting';
 
 const meta = {
   title: 'Machines/Payment status',
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
+  beforeEach: mockClipboardAndDownloads,
   args: {
-    title: 'Confirming the payment',
-    machine,
-    events: [pending, paid, declined, cancelled, review, missing, noAnswer, waitOver, checkAgain],
-    input: { orderId, token: 'token-abc' },
+    ...explorerArgs(paymentStatus),
     renderComponent: (actor) => (
       <PaymentStatusView actor={actor as unknown as PaymentStatusActorRef} />
     ),
@@ -53,8 +47,8 @@ type Story = StoryObj<typeof meta>;
 
 type Canvas = ReturnType<typeof within>;
 const state = (canvas: Canvas) => canvas.getByTestId('current-state');
-const press = (canvas: Canvas, event: Preset) =>
-  userEvent.click(canvas.getByRole('button', { name: describeEvent(event) }));
+const press = (canvas: Canvas, name: string) =>
+  userEvent.click(canvas.getByRole('button', { name }));
 
 /** Still pending: a wait, then another check; paid ends it. */
 export const PendingThenPaid: Story = {
@@ -64,10 +58,10 @@ export const PendingThenPaid: Story = {
       canvas.getByRole('progressbar', { name: checkoutTexts.process.title }),
     ).toBeVisible();
     await press(canvas, pending);
-    // The first wait is 1 s on the real clock; QA may skip it with its button.
-    const skip = canvas.queryByRole('button', { name: describeEvent(waitOver) });
-    if (skip) await userEvent.click(skip);
-    await waitFor(() => expect(state(canvas)).toHaveTextContent('checking'));
+    // The wait ends when QA says so.
+    await expect(state(canvas)).toHaveTextContent('waiting');
+    await press(canvas, waitOver);
+    await expect(state(canvas)).toHaveTextContent('checking');
     await press(canvas, paid);
     await expect(state(canvas)).toHaveTextContent('paid');
     await expect(canvas.getByTestId('context')).toHaveTextContent('"status": "paid"');
@@ -86,9 +80,10 @@ export const Declined: Story = {
 /** After about two minutes the page stops asking and says e-mail will follow; QA can ask again. */
 export const GaveUp: Story = {
   play: async ({ canvas }) => {
-    const toGaveUp = canvas.getAllByText('gaveUp', { selector: 'strong' })[0]?.closest('li');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Target state' }), 'gaveUp');
+    const [toGaveUp] = canvas.getAllByRole('button', { name: /^Replay: / });
     if (!toGaveUp) throw new Error('no path to gaveUp');
-    await userEvent.click(within(toGaveUp).getByRole('button', { name: /Replay path/ }));
+    await userEvent.click(toGaveUp);
     await userEvent.click(canvas.getByRole('button', { name: 'Play all' }));
     await expect(state(canvas)).toHaveTextContent('gaveUp');
     await expect(canvas.getByText(checkoutTexts.process.gaveUp)).toBeVisible();
@@ -134,5 +129,31 @@ export const NotFound: Story = {
     await press(canvas, missing);
     await expect(state(canvas)).toHaveTextContent('notFound');
     await expect(canvas.getByText(checkoutTexts.process.noOrder)).toBeVisible();
+  },
+};
+
+/**
+ * The test paths: those that end waiting after a check without an answer, grouped, the first
+ * replayed step by step and copied as a test case.
+ */
+export const PathTools: Story = {
+  play: async ({ canvas }) => {
+    await exercisePathTools(canvas, {
+      target: 'waiting',
+      event: 'xstate.error.actor.checkOrder',
+      copiedTexts: [
+        '- [ ] 1. The check gets no answer (the connection fails).',
+        `  - [ ] See “${checkoutTexts.process.description}”`,
+      ],
+    });
+    await expect(canvas.getByTestId('context')).toHaveTextContent(checkoutTexts.order.failed);
+  },
+};
+
+/** The statechart, downloaded as an SVG file. */
+export const DownloadStatechart: Story = {
+  play: async ({ canvas }) => {
+    const markup = await downloadStatechartFile(canvas);
+    await expect(markup).toContain('data-state-id="paymentStatus.gaveUp"');
   },
 };

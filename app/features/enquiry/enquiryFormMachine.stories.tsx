@@ -1,58 +1,42 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { AnyStateMachine, EventObject } from 'xstate';
+import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../../../api/domain/messages';
-import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
-import { describeEvent, MachineExplorer } from '../../qa/MachineExplorer';
-import { EnquiryForm } from './EnquiryForm';
-import { SEND_ENQUIRY, type EnquiryFormActor } from './enquiryFormMachine';
 import {
-  findToast,
-  toastTexts,
-  machineAnswering,
-  neverAnswers,
-  sampleEnquiry,
-  WithToasts,
-} from './enquiryStoryKit';
+  downloadStatechartFile,
+  exercisePathTools,
+  mockClipboardAndDownloads,
+} from '../../qa/explorerStoryKit';
+import { sampleEnquiry } from '../../qa/fixtures';
+import { enquiryForm } from '../../qa/machines';
+import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
+import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
+import { EnquiryForm } from './EnquiryForm';
+import type { EnquiryFormActor } from './enquiryFormMachine';
+import { findToast, toastTexts, WithToasts } from './enquiryStoryKit';
 
 /**
  * QA explorer for the wholesale enquiry form: the real form driven by the explorer's actor. The
  * API never answers here: QA picks the answer with the `xstate.done…`/`xstate.error…` buttons.
  * The form starts filled in (a valid enquiry); type in it, or use the presets, to change that.
+ * The machine, its presets and the words for each step come from the QA registry.
  */
-const machine = machineAnswering(neverAnswers) as unknown as AnyStateMachine;
-
-type Preset = EventObject & Record<string, unknown>;
-
+const send = 'SEND';
+const toBadEmail = 'CHANGE(email, aoife@murphyfuels)';
+const toBot = 'CHANGE(telephone2, 07700 900123)';
+const answer200 = 'xstate.done.actor.sendEnquiry(200)';
+const answer429 = 'xstate.done.actor.sendEnquiry(429)';
+const networkError = 'xstate.error.actor.sendEnquiry(offline)';
 const badEmail = 'aoife@murphyfuels';
-const send: Preset = { type: 'SEND' };
-const toBadEmail: Preset = { type: 'CHANGE', field: 'email', value: badEmail };
-const toGoodEmail: Preset = { type: 'CHANGE', field: 'email', value: sampleEnquiry.email };
-const toBot: Preset = { type: 'CHANGE', field: 'telephone2', value: '07700 900123' };
-const toHuman: Preset = { type: 'CHANGE', field: 'telephone2', value: '' };
-const answer200: Preset = {
-  type: `xstate.done.actor.${SEND_ENQUIRY}`,
-  output: { code: 200, message: messages.enquiry.sent },
-};
-const answer429: Preset = {
-  type: `xstate.done.actor.${SEND_ENQUIRY}`,
-  output: { code: 429, message: messages.enquiry.tooMany },
-};
-const networkError: Preset = {
-  type: `xstate.error.actor.${SEND_ENQUIRY}`,
-  error: { message: 'Failed to fetch' },
-};
-const presets = [send, toBadEmail, toGoodEmail, toBot, toHuman, answer200, answer429, networkError];
-
-/** The explorer's label for an event's button. */
-const label = (event: Preset) => describeEvent(event);
 
 const meta = {
   title: 'Machines/EnquiryForm',
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
-  beforeEach: dropDanglingAnnouncements,
+  beforeEach: () => {
+    dropDanglingAnnouncements();
+    return mockClipboardAndDownloads();
+  },
   decorators: [
     (Story) => (
       <WithToasts>
@@ -61,10 +45,7 @@ const meta = {
     ),
   ],
   args: {
-    title: 'Wholesale enquiry form',
-    machine,
-    events: presets,
-    input: { values: sampleEnquiry },
+    ...explorerArgs(enquiryForm),
     renderComponent: (actor) => <EnquiryForm actor={actor as unknown as EnquiryFormActor} />,
   },
 } satisfies Meta<typeof MachineExplorer>;
@@ -83,7 +64,7 @@ export const SendAndSucceed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const form = formOf(canvas);
-    await expect(state(canvas)).toHaveTextContent('{"ready":"editing"}');
+    await expect(state(canvas)).toHaveTextContent('ready.editing');
     await expect(form.getByRole('textbox', { name: 'Contact Name' })).toHaveValue(
       sampleEnquiry.name,
     );
@@ -96,8 +77,8 @@ export const SendAndSucceed: Story = {
     await expect(form.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly');
     // While sending, the explorer offers exactly the API's possible answers.
     await expect(canvas.queryByRole('button', { name: 'SEND' })).toBeNull();
-    await event(canvas, label(answer200));
-    await expect(state(canvas)).toHaveTextContent('{"ready":"sent"}');
+    await event(canvas, answer200);
+    await expect(state(canvas)).toHaveTextContent('ready.sent');
     await findToast('Email sent!');
     for (const cleared of ['Contact Name', 'Email', 'Enquiry'])
       await expect(form.getByRole('textbox', { name: cleared })).toHaveValue('');
@@ -117,10 +98,10 @@ export const InvalidEmail: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const form = formOf(canvas);
-    await event(canvas, label(toBadEmail));
+    await event(canvas, toBadEmail);
     await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(badEmail);
-    await event(canvas, label(send));
-    await expect(state(canvas)).toHaveTextContent('{"ready":"invalid"}');
+    await event(canvas, send);
+    await expect(state(canvas)).toHaveTextContent('ready.invalid');
     await findToast('Valid email required.');
     await expect(toastTexts()).toEqual(['Valid email required.']);
     const email = form.getByRole('textbox', { name: 'Email' });
@@ -131,7 +112,7 @@ export const InvalidEmail: Story = {
     await expect(name.closest('[data-state]')).toHaveAttribute('data-state', 'success');
     // Typing clears the submitted flag: back to the plain look.
     await userEvent.type(email, '.ie');
-    await expect(state(canvas)).toHaveTextContent('{"ready":"editing"}');
+    await expect(state(canvas)).toHaveTextContent('ready.editing');
     await expect(email.closest('[data-state]')).toHaveAttribute('data-state', 'neutral');
   },
 };
@@ -141,9 +122,9 @@ export const ServerRefuses: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const form = formOf(canvas);
-    await event(canvas, label(send));
-    await event(canvas, label(answer429));
-    await expect(state(canvas)).toHaveTextContent('{"ready":"rejected"}');
+    await event(canvas, send);
+    await event(canvas, answer429);
+    await expect(state(canvas)).toHaveTextContent('ready.rejected');
     await findToast(messages.enquiry.tooMany);
     await expect(form.getByRole('textbox', { name: 'Contact Name' })).toHaveValue(
       sampleEnquiry.name,
@@ -157,9 +138,9 @@ export const NetworkFailure: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const form = formOf(canvas);
-    await event(canvas, label(send));
-    await event(canvas, label(networkError));
-    await expect(state(canvas)).toHaveTextContent('{"ready":"failed"}');
+    await event(canvas, send);
+    await event(canvas, networkError);
+    await expect(state(canvas)).toHaveTextContent('ready.failed');
     await findToast(messages.enquiry.networkFailure);
     await expect(form.getByRole('textbox', { name: 'Enquiry' })).toHaveValue(sampleEnquiry.message);
     await userEvent.click(form.getByRole('button', { name: /^Send/ }));
@@ -171,29 +152,40 @@ export const NetworkFailure: Story = {
 export const Honeypot: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await event(canvas, label(toBot));
-    await event(canvas, label(send));
-    await expect(state(canvas)).toHaveTextContent('{"ready":"discarded"}');
+    await event(canvas, toBot);
+    await event(canvas, send);
+    await expect(state(canvas)).toHaveTextContent('ready.discarded');
     await expect(toastTexts()).toEqual([]);
   },
 };
 
-/** The shortest path to "sent", replayed step by step, drives the real form too. */
-export const ReplayPathToSent: Story = {
+/**
+ * The test paths: filtered to those that end in "sent" and contain Send, grouped, the first one
+ * replayed step by step (driving the real form) and copied as a test case.
+ */
+export const PathTools: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('heading', { name: /^Shortest paths \(\d+\)$/ })).toBeVisible();
-    const item = canvas.getByText('{"ready":"sent"}', { selector: 'strong' }).closest('li');
-    if (!item) throw new Error('no path to "sent"');
-    await expect(item).toHaveTextContent('in 2 steps');
-    await userEvent.click(within(item).getByRole('button', { name: /Replay path/ }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Next step' }));
-    await expect(state(canvas)).toHaveTextContent('sending');
-    await userEvent.click(canvas.getByRole('button', { name: 'Next step' }));
-    await expect(state(canvas)).toHaveTextContent('{"ready":"sent"}');
-    await waitFor(() =>
-      expect(formOf(canvas).getByRole('textbox', { name: 'Contact Name' })).toHaveValue(''),
-    );
-    await expect(canvas.getByRole('button', { name: 'Next step' })).toBeDisabled();
+    await exercisePathTools(canvas, {
+      target: 'ready.sent',
+      event: 'SEND',
+      copiedTexts: [
+        '- [ ] Start: Open the form filled in with a valid enquiry.',
+        '- [ ] 1. Press Send.',
+        '- [ ] 2. The shop answers 200 “Email sent!”.',
+        `  - [ ] See “${messages.enquiry.sent}”`,
+      ],
+    });
+    await expect(state(canvas)).toHaveTextContent('ready.sent');
+    await expect(formOf(canvas).getByRole('textbox', { name: 'Contact Name' })).toHaveValue('');
+    await findToast(messages.enquiry.sent);
+  },
+};
+
+/** The statechart, downloaded as an SVG file. */
+export const DownloadStatechart: Story = {
+  play: async ({ canvasElement }) => {
+    const markup = await downloadStatechartFile(within(canvasElement));
+    await expect(markup).toContain('data-state-id="enquiryForm.ready.sent"');
   },
 };

@@ -3,23 +3,24 @@ import {
   createActor,
   fromPromise,
   waitFor,
-  type ActorLogic,
+  type AnyMachineSnapshot,
   type AnyStateNode,
   type AnyTransitionDefinition,
   type EventObject,
   type SnapshotFrom,
 } from 'xstate';
-import {
-  getAdjacencyMap,
-  getShortestPaths,
-  serializeSnapshot,
-  toDirectedGraph,
-  type AdjacencyMap,
-  type DirectedGraphNode,
-  type StatePath,
-} from 'xstate/graph';
 import { isHoneypotFilled, validateEnquiry, type EnquiryInput } from '../../../api/domain/enquiry';
 import { messages } from '../../../api/domain/messages';
+import {
+  coverageOf,
+  coveringPaths,
+  exploreModel,
+  machineStateIds,
+  machineTransitionKeys,
+  replayPath,
+  type LiveDriver,
+  type ModelStep,
+} from '../../qa/modelCoverage';
 import { EnquiryNetworkError, type EnquiryResponse } from './enquiryApi';
 import {
   clearedAfterSend,
@@ -297,10 +298,11 @@ describe('enquiryFormMachine: examples', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Model-based tests: xstate/graph walks the machine with these concrete events; every path is
-// replayed against a live actor (with the API stubbed), and every step and state is checked.
-// (`createTestModel` refuses machines that invoke actors, so the paths come from
-// `getShortestPaths` and `getAdjacencyMap` directly, and `replay` plays the test model's part.)
+// Model-based tests, on the shared harness (app/qa/modelCoverage.ts): the machine is explored with
+// these concrete events; a small set of paths that reaches every state, takes every transition
+// and exercises every (state, event, branch) the model reaches is replayed on a live actor (with
+// the API settled by hand), and every step and state is checked. (`createTestModel` refuses
+// machines that invoke actors, so the harness plays the test model's part.)
 // ---------------------------------------------------------------------------------------------
 
 const change = (field: keyof EnquiryInput, value: string): EnquiryFormEvent => ({
@@ -326,16 +328,6 @@ const modelEvents = [
   { type: ERROR, error: new EnquiryNetworkError('offline') },
 ] as unknown as EnquiryFormEvent[];
 
-/**
- * The events each state accepts (a state is its value and context, xstate/graph's default
- * serialisation). Events a state ignores are left out: they would be self-loops that change
- * nothing; the examples above check that Send and typing are ignored while sending.
- */
-const traversal = {
-  events: (snapshot: Snapshot) => modelEvents.filter((event) => snapshot.can(event)),
-};
-
-type Path = StatePath<Snapshot, EventObject>;
 type Transition = AnyTransitionDefinition;
 
 /** Every state node of the machine, by dotted path ("ready.sent"). */
@@ -345,8 +337,7 @@ function allStateNodes(node: AnyStateNode = enquiryFormMachine.root): AnyStateNo
     ...allStateNodes(child),
   ]);
 }
-const stateNodes = allStateNodes();
-const atomicNodes = stateNodes.filter((node) => node.type === 'atomic');
+const atomicNodes = allStateNodes().filter((node) => node.type === 'atomic');
 const dotted = (node: AnyStateNode) => node.path.join('.');
 
 function guardName(transition: Transition): string {
@@ -355,24 +346,6 @@ function guardName(transition: Transition): string {
   if (typeof guard === 'string') return guard;
   return (guard as { type?: string }).type ?? 'inline';
 }
-
-/** A transition as the statechart draws it: where it is defined, its event, guard and target. */
-function edgeKey(transition: Transition): string {
-  const guard = guardName(transition);
-  const targets = (transition.target ?? []).map(dotted).join(',');
-  return `${dotted(transition.source)} --${transition.eventType}${guard ? ` [${guard}]` : ''}--> ${targets}`;
-}
-
-/** Every transition of the statechart, read from xstate/graph's directed graph (as QA sees it). */
-const allEdges = (() => {
-  const keys: string[] = [];
-  const collect = (node: DirectedGraphNode) => {
-    for (const edge of node.edges) keys.push(edgeKey(edge.transition));
-    node.children.forEach(collect);
-  };
-  collect(toDirectedGraph(enquiryFormMachine));
-  return new Set(keys);
-})();
 
 /** Every event each atomic state handles (its own transitions and its ancestors'). */
 const allStateEvents = new Set(
@@ -385,76 +358,27 @@ const allStateEvents = new Set(
   }),
 );
 
-/** What a step does: the transitions it takes, and the (state, event) pair it exercises. */
-function stepKeys(before: Snapshot, event: EventObject) {
-  const taken = enquiryFormMachine.getTransitionData(before, event as EnquiryFormEvent);
-  return {
-    edges: taken.map((t) => edgeKey(t)),
-    stateEvent: `${event.type} in ${stateName(before)}`,
-    concrete: taken.map(
-      (t) =>
-        `${stateName(before)} --${event.type}${guardName(t) ? ` [${guardName(t)}]` : ''}--> ${(t.target ?? []).map((n: AnyStateNode) => dotted(n)).join(',')}`,
-    ),
-  };
+/** What a step does in its state: `ready.editing --SEND [isFormValid?]--> sending`. */
+function concreteKeys(before: AnyMachineSnapshot, event: EventObject): string[] {
+  const taken = enquiryFormMachine.getTransitionData(
+    before as Snapshot,
+    event as EnquiryFormEvent,
+  ) as Transition[];
+  return taken.map(
+    (t) =>
+      `${stateName(before as Snapshot)} --${event.type}${guardName(t) ? ` [${guardName(t)}]` : ''}--> ${(t.target ?? []).map((n: AnyStateNode) => dotted(n)).join(',')}`,
+  );
 }
+const stateEventOf = (step: ModelStep) =>
+  `${step.event.type} in ${stateName(step.before as Snapshot)}`;
 
-function walk(path: Path): { before: Snapshot; event: EventObject; after: Snapshot }[] {
-  // xstate/graph starts every path with the actor starting (xstate.init) in the initial state.
-  const [first, ...steps] = path.steps;
-  if (first?.event.type !== 'xstate.init') throw new Error('a path starts with xstate.init');
-  let before = first.state;
-  return steps.map((step) => {
-    const entry = { before, event: step.event, after: step.state };
-    before = step.state;
-    return entry;
-  });
-}
-
-const shortestPaths = getShortestPaths(enquiryFormMachine, traversal) as unknown as Path[];
-const adjacency: AdjacencyMap<Snapshot, EventObject> = getAdjacencyMap(
-  enquiryFormMachine as unknown as ActorLogic<Snapshot, EventObject, EnquiryFormInput>,
-  traversal as { events: (snapshot: Snapshot) => EventObject[] },
-);
-/** The steps out of one state of the adjacency map. */
-const movesFrom = (entry: { transitions: object }) =>
-  Object.values(entry.transitions) as { event: EventObject; state: Snapshot }[];
-
-/** For every state node, the shortest path that ends in it. */
-const statePaths: [string, Path][] = stateNodes.map((node) => {
-  const path = shortestPaths
-    .filter((p) => p.state.matches(dotted(node) as never))
-    .sort((a, b) => a.steps.length - b.steps.length)[0];
-  if (!path) throw new Error(`no path reaches ${dotted(node)}`);
-  return [dotted(node), path];
+const model = exploreModel({
+  machine: enquiryFormMachine,
+  events: modelEvents,
+  // Beyond every state and transition: every (state, event, branch) the model reaches.
+  alsoCoverStep: (step) => concreteKeys(step.before, step.event).join(' & ') || null,
 });
-
-/**
- * For every transition of the chart, and every event in every state, the shortest path that
- * ends by taking it: a shortest path to a state, plus one step from the adjacency map.
- */
-const transitionPaths: [string, Path][] = (() => {
-  const byState = new Map(shortestPaths.map((p) => [serializeSnapshot(p.state), p]));
-  const best = new Map<string, Path>();
-  const offer = (key: string, candidate: Path) => {
-    const current = best.get(key);
-    if (!current || candidate.steps.length < current.steps.length) best.set(key, candidate);
-  };
-  for (const entry of Object.values(adjacency)) {
-    const lead = byState.get(serializeSnapshot(entry.state));
-    if (!lead) continue;
-    for (const { event, state: next } of movesFrom(entry)) {
-      const candidate: Path = {
-        state: next,
-        steps: [...lead.steps, { event, state: next }],
-        weight: lead.steps.length + 1,
-      };
-      const keys = stepKeys(entry.state, event);
-      for (const key of keys.edges) offer(key, candidate);
-      offer(keys.stateEvent, candidate);
-    }
-  }
-  return [...best.entries()].sort(([a], [b]) => a.localeCompare(b));
-})();
+const paths = coveringPaths(model);
 
 function expectInvariants(snapshot: Snapshot) {
   const { values, submitted, fieldErrors } = snapshot.context;
@@ -528,78 +452,76 @@ function expectStep(
   expect({ shown, sent, values: after.context.values }).toEqual(expected);
 }
 
-/** Replays a path on a live actor, checking every step against the model and the spec. */
-async function replay(path: Path) {
-  const harness = createHarness();
-  const { actor } = harness;
-  expectInvariants(actor.getSnapshot());
-  for (const { before, event, after } of walk(path)) {
-    const sutBefore = actor.getSnapshot();
-    expect(sutBefore.value).toEqual(before.value);
-    const shownBefore = harness.notifications.length;
-    const sentBefore = harness.requests.length;
+type Harness = ReturnType<typeof createHarness> & {
+  /** Where the last check left off: the snapshot, and how much had been shown and sent. */
+  mark: { snapshot: Snapshot; shown: number; sent: number };
+};
+
+/** The live form, driven along a path and checked against the model and the spec at each step. */
+const liveForm: LiveDriver<Harness> = {
+  start: (input) => {
+    const harness = createHarness((input ?? {}) as EnquiryFormInput);
+    return { ...harness, mark: { snapshot: harness.actor.getSnapshot(), shown: 0, sent: 0 } };
+  },
+  deliver: async (harness, event) => {
     if (event.type === DONE)
       await harness.answer((event as unknown as { output: EnquiryResponse }).output);
     else if (event.type === ERROR)
       await harness.fail((event as unknown as { error: unknown }).error);
-    else actor.send(event as EnquiryFormEvent);
-    const sutAfter = actor.getSnapshot();
-    expect({ value: sutAfter.value, context: sutAfter.context }).toEqual({
-      value: after.value,
-      context: after.context,
-    });
-    expectInvariants(sutAfter);
-    expectStep(
-      sutBefore,
-      event,
-      sutAfter,
-      harness.notifications.slice(shownBefore),
-      harness.requests.slice(sentBefore),
-    );
-  }
-  actor.stop();
-}
+    else harness.actor.send(event as EnquiryFormEvent);
+  },
+  check: (harness, step) => {
+    const now = harness.actor.getSnapshot();
+    if (step) {
+      const { mark } = harness;
+      expect(mark.snapshot.value).toEqual(step.before.value);
+      expect({ value: now.value, context: now.context }).toEqual({
+        value: step.after.value,
+        context: step.after.context,
+      });
+      expectStep(
+        mark.snapshot,
+        step.event,
+        now,
+        harness.notifications.slice(mark.shown),
+        harness.requests.slice(mark.sent),
+      );
+    }
+    expectInvariants(now);
+    harness.mark = {
+      snapshot: now,
+      shown: harness.notifications.length,
+      sent: harness.requests.length,
+    };
+  },
+  stop: (harness) => harness.actor.stop(),
+};
 
 describe('enquiryFormMachine: model-based', () => {
-  it.each(statePaths)('reaches state %s', async (_name, path) => {
-    await replay(path);
-  });
+  // A replay is a handful of steps on a live actor: about 5 ms each on an idle machine.
+  for (const path of paths) {
+    it(path.description, () => replayPath(path, liveForm), 15_000);
+  }
 
-  it.each(transitionPaths)('takes %s', async (_key, path) => {
-    await replay(path);
-  });
-
-  it('the tested paths cover every state node, every transition and every event in every state', () => {
-    const tested = [...statePaths, ...transitionPaths].map(([, path]) => path);
-    const visitedStates = new Set<string>();
-    const takenEdges = new Set<string>();
-    const exercised = new Set<string>();
-    for (const path of tested) {
-      for (const { before, event, after } of walk(path)) {
-        for (const node of stateNodes) {
-          if (before.matches(dotted(node) as never) || after.matches(dotted(node) as never))
-            visitedStates.add(dotted(node));
-        }
-        const keys = stepKeys(before, event);
-        keys.edges.forEach((key) => takenEdges.add(key));
-        exercised.add(keys.stateEvent);
-      }
-    }
-    expect([...visitedStates].sort()).toEqual(stateNodes.map(dotted).sort());
-    expect([...takenEdges].sort()).toEqual([...allEdges].sort());
+  it('the tested paths reach every state node and take every transition; every event in every state', () => {
+    const covered = coverageOf(paths);
+    expect(covered.states).toEqual(machineStateIds(enquiryFormMachine));
+    expect(covered.transitions).toEqual(machineTransitionKeys(enquiryFormMachine));
+    const exercised = new Set(paths.flatMap((path) => path.steps.map(stateEventOf)));
     expect([...exercised].sort()).toEqual([...allStateEvents].sort());
     // ready, its 6 children and sending; CHANGE + 3 SEND branches + 2 done branches + 1 error;
     // 6 ready states × (CHANGE, SEND) + sending × (done, error).
-    expect([stateNodes.length, allEdges.size, allStateEvents.size]).toEqual([8, 7, 14]);
+    expect([
+      machineStateIds(enquiryFormMachine).length,
+      machineTransitionKeys(enquiryFormMachine).length,
+      allStateEvents.size,
+    ]).toEqual([8, 7, 14]);
   });
 
   it('reaches exactly these transitions from these states (values change only through CHANGE)', () => {
-    const reachable = new Set<string>();
-    for (const entry of Object.values(adjacency)) {
-      for (const { event } of movesFrom(entry)) {
-        stepKeys(entry.state, event).concrete.forEach((key) => reachable.add(key));
-      }
-    }
+    const reachable = new Set(
+      model.edges.flatMap(({ step }) => concreteKeys(step.before, step.event)),
+    );
     // A guard's answer depends only on the values, and typing always returns to "editing", so
     // Send from any other ready state repeats the branch that led there (a sent form lacks the
     // cleared fields, so it is invalid).
@@ -625,19 +547,16 @@ describe('enquiryFormMachine: model-based', () => {
       ].sort(),
     );
     const tested = new Set(
-      transitionPaths.flatMap(([, path]) =>
-        walk(path).flatMap(({ before, event }) => stepKeys(before, event).concrete),
-      ),
+      paths.flatMap((path) => path.steps.flatMap((step) => concreteKeys(step.before, step.event))),
     );
     for (const key of reachable) expect(tested).toContain(key);
   });
 
   it('keeps every invariant in every reachable snapshot of the model', () => {
-    // Checked on the pure model (no actor): the replays above run the small covering set
-    // (statePaths and transitionPaths) on a live actor and compare it with the model step by step.
-    expect(shortestPaths.length).toBe(Object.keys(adjacency).length);
-    expect(shortestPaths.length).toBeGreaterThan(100);
-    // Each reachable snapshot ends exactly one shortest path.
-    for (const path of shortestPaths) expectInvariants(path.state);
+    // Checked on the pure model (no actor); the replays above run the covering set on a live
+    // actor. The traversal is complete: it reached every state and transition within its bounds.
+    expect(model.truncated).toBe(false);
+    expect(model.missing).toEqual({ states: [], transitions: [] });
+    for (const { snapshot } of model.states) expectInvariants(snapshot as Snapshot);
   });
 });

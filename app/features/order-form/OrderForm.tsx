@@ -14,13 +14,11 @@ import {
 } from '../../../ui';
 import {
   availableSizes,
-  isAddToCartVisible,
   priceText,
   quantityOptions,
   selectedProduct,
   showsQuantity,
   sizeLabel,
-  typedPartOf,
   type orderFormMachine,
 } from './orderFormMachine';
 
@@ -103,8 +101,10 @@ const Total = styled.div`
 /**
  * The order form (SPEC §2): product, size ("Amount" for oil), quantity (not for oil), the postcode
  * with its fixed "BT" prefix and the Change postcode? / Cancel postcode change link, the price and
- * Add to Cart. It shows and drives the actor it is given; which controls are enabled comes from
- * `snapshot.can(event)`. Postcode warnings go to the top-centre notifications.
+ * Add to Cart. It shows and drives the actor it is given: what it shows comes from the machine's
+ * state (`postcode.locked`, `choice.somethingToAdd`, `cart.adding`, `cart.open.failed`), and which
+ * controls are enabled from `snapshot.can(event)`. Postcode warnings go to the top-centre
+ * notifications.
  */
 export function OrderForm({ actor, variant = 'full', 'aria-label': ariaLabel }: OrderFormProps) {
   const snapshot = useSelector(actor, (s) => s);
@@ -125,7 +125,7 @@ export function OrderForm({ actor, variant = 'full', 'aria-label': ariaLabel }: 
 
   const product = selectedProduct(context);
   const sizes = availableSizes(context);
-  const isSubmitting = snapshot.matches('submitting');
+  const isSubmitting = snapshot.matches({ cart: 'adding' });
   const firstProductId = context.products[0]?.id ?? '';
   const firstSizeId = sizes[0]?.id ?? '';
 
@@ -136,11 +136,14 @@ export function OrderForm({ actor, variant = 'full', 'aria-label': ariaLabel }: 
   const canChangePostcode = snapshot.can({ type: 'CHANGE_POSTCODE' });
   const canCancelChange = snapshot.can({ type: 'CANCEL_POSTCODE_CHANGE' });
   // The link toggles while there is a cart postcode to change, or to go back to.
-  const postcodeLink = !context.postcode.isChangeable
+  const postcodeLink = snapshot.matches({ postcode: 'locked' })
     ? 'change'
-    : typedPartOf(context.savedPostcode, context.postcode.prefix) !== null
+    : snapshot.matches({ postcode: { editing: 'changing' } })
       ? 'cancel'
       : null;
+  // SPEC §5: Add to Cart shows with something to add and a postcode entered.
+  const showsAddToCart =
+    snapshot.matches({ choice: 'somethingToAdd' }) && context.postcode.value !== '';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -233,13 +236,15 @@ export function OrderForm({ actor, variant = 'full', 'aria-label': ariaLabel }: 
           </Button>
         ) : null}
       </PostcodeBlock>
-      {context.error ? <Notice variant="danger">{context.error}</Notice> : null}
+      {snapshot.matches({ cart: { open: 'failed' } }) ? (
+        <Notice variant="danger">{context.error}</Notice>
+      ) : null}
       <Footer>
         <Total>
           <span id={priceLabelId}>{messages.orderForm.price}</span>
           <output aria-labelledby={priceLabelId}>{priceText(context)}</output>
         </Total>
-        {isAddToCartVisible(context) ? (
+        {showsAddToCart ? (
           <Button type="submit" isPending={isSubmitting}>
             {messages.orderForm.addToCart}
           </Button>

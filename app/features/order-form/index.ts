@@ -1,6 +1,7 @@
 /**
  * The order form feature's public surface: the Order Online button (its modal loads on first
- * use) and the compact order form for product cards.
+ * use), the compact order form for product cards, and the form's machine (for the QA registry).
  */
 export { OrderOnlineButton, type OrderOnlineButtonProps } from './OrderOnlineButton';
 export { ProductOrderForm } from './ProductOrderForm';
+export { orderFormMachine, type OrderFormInput } from './orderFormMachine';

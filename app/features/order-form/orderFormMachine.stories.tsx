@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { fromPromise, type AnyStateMachine, type EventObject } from 'xstate';
+import { fromPromise, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
 import { emptyCartView, type AddToCartInput } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
-import { describeEvent, MachineExplorer } from '../../qa/MachineExplorer';
+import { MachineExplorer } from '../../qa/MachineExplorer';
+import { eventName, stateName } from '../../qa/modelCoverage';
 import type { CartResponse } from '../cart';
 import { OrderForm, type OrderFormActor } from './OrderForm';
 import { orderFormMachine, type OrderFormInput } from './orderFormMachine';
@@ -18,7 +19,9 @@ import {
 /**
  * QA explorer for the order form (the Wood Pellets tab: product, size and quantity). The cart
  * never answers on its own here: QA settles each call with the `xstate.done.actor…` and
- * `xstate.error.actor…` buttons, or drives the real form above the statechart.
+ * `xstate.error.actor…` buttons, or drives the real form above the statechart. The statechart
+ * has three regions side by side: `choice`, `postcode` and `cart`; the current state names one
+ * state of each (`choice.somethingToAdd,postcode.locked,cart.open.added`).
  */
 const neverAnswers = <Input,>() =>
   fromPromise<CartResponse, Input>(() => new Promise<CartResponse>(() => {}));
@@ -106,8 +109,9 @@ type Story = StoryObj<typeof meta>;
 
 type Canvas = ReturnType<typeof within>;
 const currentState = (canvas: Canvas) => canvas.getByTestId('current-state');
+/** Presses the explorer's button for a preset event (named as the explorer names it). */
 const press = (canvas: Canvas, event: Preset) =>
-  userEvent.click(canvas.getByRole('button', { name: describeEvent(event) }));
+  userEvent.click(canvas.getByRole('button', { name: eventName(event) }));
 const preset = (type: string, match: (event: Preset) => boolean = () => true): Preset => {
   const found = presets.find((event) => event.type === type && match(event));
   if (!found) throw new Error(`No preset ${type}`);
@@ -115,19 +119,28 @@ const preset = (type: string, match: (event: Preset) => boolean = () => true): P
 };
 const form = (canvas: Canvas) => within(canvas.getByRole('form', { name: 'Order Wood Pellets' }));
 
+/** The current state as the explorer names it: `choice.…,postcode.…,cart.…`. */
+const stateText = (choice: string, postcode: StateValue, cart: StateValue) =>
+  stateName({ choice, postcode, cart });
+
 /** The whole add, with the cart's answers given by hand; the real form follows along. */
 export const Explorer: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(currentState(canvas)).toHaveTextContent('ready');
+    await expect(currentState(canvas)).toHaveTextContent(
+      stateText('choosingProduct', { editing: 'entering' }, { open: 'idle' }),
+    );
     // Nothing chosen: adding is not offered.
     await expect(
-      canvas.queryByRole('button', { name: describeEvent(preset('ADD_TO_CART')) }),
+      canvas.queryByRole('button', { name: eventName(preset('ADD_TO_CART')) }),
     ).toBeNull();
 
     await press(
       canvas,
       preset('PRODUCT_CHANGED', (e) => e.productId === pellets.id),
+    );
+    await expect(currentState(canvas)).toHaveTextContent(
+      stateText('somethingToAdd', { editing: 'entering' }, { open: 'idle' }),
     );
     await expect(form(canvas).getByRole('status', { name: 'Price' })).toHaveTextContent('£7.45');
     // Typing in the real form changes the machine's context.
@@ -135,12 +148,17 @@ export const Explorer: Story = {
     await expect(canvas.getByTestId('context')).toHaveTextContent('"value": "11AA"');
 
     await userEvent.click(form(canvas).getByRole('button', { name: messages.orderForm.addToCart }));
-    await expect(currentState(canvas)).toHaveTextContent('{"submitting":"settingPostcode"}');
+    await expect(currentState(canvas)).toHaveTextContent(
+      stateText('somethingToAdd', { editing: 'entering' }, { adding: 'settingPostcode' }),
+    );
     await press(
       canvas,
       preset('xstate.done.actor.setPostcode', (e) => e.output !== undefined),
     );
-    await expect(currentState(canvas)).toHaveTextContent('{"submitting":"adding"}');
+    // The cart now has the postcode: cancelling the change would go back to it.
+    await expect(currentState(canvas)).toHaveTextContent(
+      stateText('somethingToAdd', { editing: 'changing' }, { adding: 'addingToCart' }),
+    );
     await press(
       canvas,
       preset(
@@ -148,7 +166,9 @@ export const Explorer: Story = {
         (e) => (e.output as CartResponse | undefined)?.code === 200,
       ),
     );
-    await expect(currentState(canvas)).toHaveTextContent('ready');
+    await expect(currentState(canvas)).toHaveTextContent(
+      stateText('somethingToAdd', 'locked', { open: 'added' }),
+    );
     // SPEC §4: the postcode is locked again after a successful add.
     await expect(form(canvas).getByRole('textbox', { name: 'Postcode' })).toHaveAttribute(
       'readonly',
@@ -158,8 +178,16 @@ export const Explorer: Story = {
     ).toBeVisible();
     const diagram = await canvas.findByTestId('state-diagram');
     await waitFor(() =>
-      expect(diagram.querySelector('[data-active="true"]')?.getAttribute('data-state-id')).toBe(
-        'orderForm.ready',
+      expect(
+        [...diagram.querySelectorAll('[data-active="true"]')].map((node) =>
+          node.getAttribute('data-state-id'),
+        ),
+      ).toEqual(
+        expect.arrayContaining([
+          'orderForm.choice.somethingToAdd',
+          'orderForm.postcode.locked',
+          'orderForm.cart.open.added',
+        ]),
       ),
     );
   },
@@ -179,7 +207,9 @@ export const InvalidPostcodeWarning: Story = {
     );
     await press(canvas, preset('ADD_TO_CART'));
     await findNotification(messages.postcode.invalidOrderForm);
-    await expect(currentState(canvas)).toHaveTextContent('ready');
+    await expect(currentState(canvas)).toHaveTextContent(
+      stateText('somethingToAdd', { editing: 'entering' }, { open: 'invalidPostcode' }),
+    );
   },
 };
 
@@ -197,23 +227,31 @@ export const CartException: Story = {
     );
     await press(canvas, preset('ADD_TO_CART'));
     await press(canvas, preset('xstate.error.actor.setPostcode'));
+    await expect(currentState(canvas)).toHaveTextContent('cart.open.failed');
     await expect(form(canvas).getByRole('alert')).toHaveTextContent('We could not reach the shop.');
   },
 };
 
-/** Every shortest path is listed and can be replayed step by step. */
+/** The shortest path to every state is listed and can be replayed. */
 export const ReplayAPath: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const heading = canvas.getByRole('heading', { name: /^Shortest paths \(\d+\)$/ });
-    await expect(heading).toBeVisible();
-    const adding = canvas
-      .getAllByText('{"submitting":"adding"}', { selector: 'strong' })[0]
-      ?.closest('li');
-    if (!adding) throw new Error('no path to adding');
-    await userEvent.click(within(adding).getByRole('button', { name: /Replay path/ }));
+    await expect(canvas.getByRole('heading', { name: /^Paths \(\d+\)$/ })).toBeVisible();
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Show' }), 'shortest');
+    const targets = within(canvas.getByRole('combobox', { name: 'Target state' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent ?? '');
+    const addingToCart = targets.find((name) => name.includes('cart.adding.addingToCart'));
+    if (!addingToCart) throw new Error('no path to cart.adding.addingToCart');
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'Target state' }),
+      addingToCart,
+    );
+    const [replay] = canvas.getAllByRole('button', { name: /^Replay: / });
+    if (!replay) throw new Error('no path listed');
+    await userEvent.click(replay);
     await userEvent.click(canvas.getByRole('button', { name: 'Play all' }));
-    await expect(currentState(canvas)).toHaveTextContent('{"submitting":"adding"}');
+    await expect(currentState(canvas)).toHaveTextContent(addingToCart);
     await expect(
       form(canvas).getByRole('button', { name: messages.orderForm.addToCart }),
     ).toHaveAttribute('data-pending');

@@ -3,6 +3,16 @@
  * §5 "Postcode" and "Add to Cart", §9). One machine per form: the Order Online modal has one per
  * product type, and every product card on the catalogue pages has its own.
  *
+ * Three regions run side by side, so QA can name the state behind everything the form shows:
+ *
+ *   choice    choosingProduct | somethingToAdd | nothingToAdd
+ *   postcode  locked | editing (changing | entering)
+ *   cart      open (idle | invalidPostcode | added | refused | failed)
+ *             | adding (settingPostcode | addingToCart)
+ *
+ * Nothing in the choice or the postcode can change while the cart is `adding`. Every state has a
+ * `description` in plain words.
+ *
  * The cart calls are the named promise actors `setPostcode` and `addToCart`; the site binds them
  * to the shared cart store (which also shows each answer as a notification), tests and stories
  * replace them with `orderFormMachine.provide({ actors })`. The machine never talks to the network
@@ -12,7 +22,7 @@
  *   - `notify`: a postcode warning for the top-centre notifications (SPEC §5);
  *   - `added`: the item is in the cart (the Order Online modal closes on it, SPEC §4).
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { and, assign, emit, fromPromise, raise, setup, stateIn, type DoneActorEvent } from 'xstate';
 import { cartLimits, unitPrice, type AddToCartInput } from '../../../api/domain/cart';
 import type { ProductType } from '../../../api/domain/catalogue';
 import { messages } from '../../../api/domain/messages';
@@ -47,10 +57,12 @@ export interface OrderFormInput {
 export interface OrderFormPostcode {
   /** The fixed part shown beside the input (SPEC §9: default prefix BT). */
   prefix: string;
-  /** What the visitor typed after the prefix: spaces removed, upper-cased. */
+  /**
+   * What the visitor typed after the prefix (spaces removed, upper-cased), or, while the field is
+   * locked, the cart's postcode after the prefix. Whether it is locked is the machine's state:
+   * `postcode.locked` or `postcode.editing`.
+   */
   value: string;
-  /** False while the cart's postcode is shown locked (SPEC §4), true once it may be edited. */
-  isChangeable: boolean;
 }
 
 export interface OrderFormContext {
@@ -63,7 +75,7 @@ export interface OrderFormContext {
   postcode: OrderFormPostcode;
   /** The cart's postcode as last seen: the form only sets a postcode that differs from it. */
   savedPostcode: string | null;
-  /** An exception from the cart (network down, unexpected answer), shown as a danger notice. */
+  /** The exception shown as a danger notice while the cart is `failed`; null otherwise. */
   error: string | null;
 }
 
@@ -77,6 +89,15 @@ export type OrderFormEvent =
   | { type: 'ADD_TO_CART' }
   /** The shared cart's postcode changed (another form, the Set Postcode modal, emptying). */
   | { type: 'CART_POSTCODE_CHANGED'; postcode: string | null };
+
+/**
+ * The cart's answer to an add. Besides the cart region, which waits for it, the postcode region
+ * hears it: after a successful add the postcode locks again (SPEC §4).
+ */
+export type AddToCartAnswer = DoneActorEvent<CartResponse, 'addToCart'>;
+
+/** Everything the machine handles: the form's events and the answer above. */
+export type OrderFormMachineEvent = OrderFormEvent | AddToCartAnswer;
 
 export type OrderFormEmitted =
   | { type: 'notify'; variant: 'warning'; message: string }
@@ -215,49 +236,83 @@ function errorMessage(error: unknown): string {
     : messages.orderForm.unexpectedError;
 }
 
-/** The postcode part of the context after the cart's postcode became `saved`. */
-function followCartPostcode(
-  context: OrderFormContext,
-  saved: string | null,
-): Pick<OrderFormContext, 'postcode' | 'savedPostcode'> {
-  if (context.postcode.isChangeable) {
-    // The visitor is typing a new one: keep it, only remember the cart's.
-    return { postcode: context.postcode, savedPostcode: saved };
+/**
+ * The choice after a product, size or quantity change. SPEC §4: choosing a product resets the
+ * size to its first size. The actions make the change; the guards ask where it leads.
+ */
+function choiceAfter(context: OrderFormContext, event: OrderFormMachineEvent): OrderFormContext {
+  switch (event.type) {
+    case 'PRODUCT_CHANGED': {
+      const product = context.products.find((p) => p.id === event.productId);
+      return { ...context, productId: event.productId, sizeId: product?.sizes[0]?.id ?? null };
+    }
+    case 'SIZE_CHANGED':
+      return { ...context, sizeId: event.sizeId };
+    case 'QUANTITY_CHANGED':
+      return { ...context, quantity: event.quantity };
+    default:
+      return context;
   }
-  const shown = typedPartOf(saved, context.postcode.prefix);
-  return shown === null
-    ? // Nothing (or nothing this form can show) to lock: the field opens for typing.
-      { postcode: { ...context.postcode, isChangeable: true }, savedPostcode: saved }
-    : { postcode: { ...context.postcode, value: shown }, savedPostcode: saved };
+}
+
+/** The cart's postcode an event reports (normalised): a change of the cart's, or an answer's. */
+function reportedCartPostcode(event: OrderFormMachineEvent): string | null {
+  const postcode =
+    event.type === 'CART_POSTCODE_CHANGED'
+      ? event.postcode
+      : event.type === 'xstate.done.actor.addToCart'
+        ? event.output.cart.postcode
+        : null;
+  return postcode === null ? null : normalisePostcode(postcode);
 }
 
 export function initialContext(input: OrderFormInput): OrderFormContext {
   const prefix = defaultPostcodePrefix;
   const product = input.products.find((p) => p.id === input.productId) ?? null;
-  const shown = typedPartOf(input.cartPostcode, prefix);
   return {
     productType: input.productType,
     products: input.products,
     productId: product?.id ?? null,
     sizeId: product?.sizes[0]?.id ?? null,
     quantity: cartLimits.defaultQuantity,
-    postcode: { prefix, value: shown ?? '', isChangeable: shown === null },
+    postcode: { prefix, value: typedPartOf(input.cartPostcode, prefix) ?? '' },
     savedPostcode: input.cartPostcode === null ? null : normalisePostcode(input.cartPostcode),
     error: null,
   };
 }
 
-type DoneOutput = { output: CartResponse };
-
 // ---------------------------------------------------------------------------------------------
 // The machine
 // ---------------------------------------------------------------------------------------------
+
+type GuardArgs = { context: OrderFormContext; event: OrderFormMachineEvent };
+type AnswerParams = { response: CartResponse };
+
+/** A guard on another region's state (regions side by side can only see each other so). */
+const inState = (id: `#orderForm.${string}`) =>
+  stateIn<OrderFormContext, OrderFormMachineEvent, unknown>(id);
+/** Nothing can change while the cart is busy. */
+const isFormOpen = inState('#orderForm.cart.open');
+const offersProduct = ({ context, event }: GuardArgs) =>
+  event.type === 'PRODUCT_CHANGED' && context.products.some((p) => p.id === event.productId);
+// SPEC §2: the size select is disabled when there is only one size.
+const offersSize = ({ context, event }: GuardArgs) => {
+  const sizes = availableSizes(context);
+  return (
+    event.type === 'SIZE_CHANGED' && sizes.length > 1 && sizes.some((s) => s.id === event.sizeId)
+  );
+};
+// SPEC §9: 1 to 20; SPEC §2: no quantity for oil.
+const allowsQuantity = ({ context, event }: GuardArgs) =>
+  event.type === 'QUANTITY_CHANGED' &&
+  showsQuantity(context) &&
+  quantityOptions.includes(event.quantity);
 
 export const orderFormMachine = setup({
   types: {
     context: {} as OrderFormContext,
     input: {} as OrderFormInput,
-    events: {} as OrderFormEvent,
+    events: {} as OrderFormMachineEvent,
     emitted: {} as OrderFormEmitted,
   },
   actors: {
@@ -270,52 +325,52 @@ export const orderFormMachine = setup({
     }),
   },
   guards: {
-    'isProductOffered?': ({ context, event }) =>
-      event.type === 'PRODUCT_CHANGED' && context.products.some((p) => p.id === event.productId),
-    // SPEC §2: the size select is disabled when there is only one size.
-    'isSizeChoosable?': ({ context, event }) => {
-      const sizes = availableSizes(context);
-      return (
-        event.type === 'SIZE_CHANGED' &&
-        sizes.length > 1 &&
-        sizes.some((s) => s.id === event.sizeId)
-      );
-    },
-    // SPEC §9: 1 to 20; SPEC §2: no quantity for oil.
-    'isQuantityAllowed?': ({ context, event }) =>
-      event.type === 'QUANTITY_CHANGED' &&
-      showsQuantity(context) &&
-      quantityOptions.includes(event.quantity),
-    'isPostcodeChangeable?': ({ context }) => context.postcode.isChangeable,
-    'isPostcodeLocked?': ({ context }) => !context.postcode.isChangeable,
-    // There is a cart postcode to go back to.
-    'canCancelPostcodeChange?': ({ context }) =>
-      context.postcode.isChangeable &&
-      typedPartOf(context.savedPostcode, context.postcode.prefix) !== null,
+    'isFormOpen?': isFormOpen,
+    'isProductOffered?': and([isFormOpen, offersProduct]),
+    'isSizeChoosable?': and([isFormOpen, offersSize]),
+    'isQuantityAllowed?': and([isFormOpen, allowsQuantity]),
+    // The change is allowed and leaves a product with a price above zero.
+    'leavesSomethingToAdd?': and([
+      isFormOpen,
+      (args: GuardArgs) => offersProduct(args) || offersSize(args) || allowsQuantity(args),
+      ({ context, event }: GuardArgs) => hasSomethingToAdd(choiceAfter(context, event)),
+    ]),
+    'isProductChosen?': ({ context }) => selectedProduct(context) !== null,
+    'hasSomethingToAdd?': ({ context }) => hasSomethingToAdd(context),
     'hasNothingToAdd?': ({ context }) => !hasSomethingToAdd(context),
+    'isPostcodeEditable?': and([isFormOpen, inState('#orderForm.postcode.editing')]),
+    // There is a cart postcode to go back to.
+    'canCancelPostcodeChange?': and([isFormOpen, inState('#orderForm.postcode.editing.changing')]),
+    // The cart's postcode (as it is, or as an event reports it) can be shown after the prefix.
+    'hasNoCartPostcodeToShow?': ({ context }) =>
+      typedPartOf(context.savedPostcode, context.postcode.prefix) === null,
+    'canShowReportedPostcode?': ({ context, event }) =>
+      typedPartOf(reportedCartPostcode(event), context.postcode.prefix) !== null,
+    // SPEC §4: after a successful add, the postcode is locked again (when it can be shown).
+    'isAddedWithPostcodeToShow?': and([
+      inState('#orderForm.cart.adding.addingToCart'),
+      ({ context, event }: GuardArgs) =>
+        event.type === 'xstate.done.actor.addToCart' &&
+        isSuccessCode(event.output.code) &&
+        typedPartOf(reportedCartPostcode(event), context.postcode.prefix) !== null,
+    ]),
     'isPostcodeMissing?': ({ context }) => postcodeProblem(context) === messages.postcode.required,
     'isPostcodeInvalid?': ({ context }) => postcodeProblem(context) !== null,
     'isPostcodeNew?': ({ context }) => fullPostcode(context.postcode) !== context.savedPostcode,
     // 409 "This postcode is already set." means the cart has it already: go on and add.
-    'isPostcodeAccepted?': ({ event }) => {
-      const { code } = (event as unknown as DoneOutput).output;
-      return isSuccessCode(code) || code === 409;
-    },
-    'isAddSuccessful?': ({ event }) => isSuccessCode((event as unknown as DoneOutput).output.code),
+    'isPostcodeAccepted?': (_, { response }: AnswerParams) =>
+      isSuccessCode(response.code) || response.code === 409,
+    'isAddSuccessful?': (_, { response }: AnswerParams) => isSuccessCode(response.code),
   },
   actions: {
-    // SPEC §4: choosing a product resets the size to its first size.
     chooseProduct: assign(({ context, event }) => {
-      if (event.type !== 'PRODUCT_CHANGED') return {};
-      const product = context.products.find((p) => p.id === event.productId);
-      return { productId: event.productId, sizeId: product?.sizes[0]?.id ?? null };
+      const { productId, sizeId } = choiceAfter(context, event);
+      return { productId, sizeId };
     }),
-    chooseSize: assign(({ event }) =>
-      event.type === 'SIZE_CHANGED' ? { sizeId: event.sizeId } : {},
-    ),
-    chooseQuantity: assign(({ event }) =>
-      event.type === 'QUANTITY_CHANGED' ? { quantity: event.quantity } : {},
-    ),
+    chooseSize: assign(({ context, event }) => ({ sizeId: choiceAfter(context, event).sizeId })),
+    chooseQuantity: assign(({ context, event }) => ({
+      quantity: choiceAfter(context, event).quantity,
+    })),
     typePostcode: assign(({ context, event }) =>
       event.type === 'POSTCODE_CHANGED'
         ? {
@@ -326,41 +381,33 @@ export const orderFormMachine = setup({
           }
         : {},
     ),
-    unlockPostcode: assign(({ context }) => ({
-      postcode: { ...context.postcode, isChangeable: true },
+    // A locked field shows the cart's postcode (the guard has checked that it can).
+    showReportedPostcode: assign(({ context, event }) => {
+      const saved = reportedCartPostcode(event);
+      const shown = typedPartOf(saved, context.postcode.prefix);
+      return {
+        postcode: shown === null ? context.postcode : { ...context.postcode, value: shown },
+        savedPostcode: saved,
+      };
+    }),
+    // A field being typed in keeps its text: only the cart's postcode is remembered.
+    rememberReportedPostcode: assign(({ event }) => ({
+      savedPostcode: reportedCartPostcode(event),
     })),
-    // Back to the cart's postcode, locked.
+    // Back to the cart's postcode.
     restoreCartPostcode: assign(({ context }) => ({
       postcode: {
         ...context.postcode,
         value: typedPartOf(context.savedPostcode, context.postcode.prefix) ?? '',
-        isChangeable: false,
       },
     })),
-    followCartPostcode: assign(({ context, event }) =>
-      event.type === 'CART_POSTCODE_CHANGED'
-        ? followCartPostcode(
-            context,
-            event.postcode === null ? null : normalisePostcode(event.postcode),
-          )
-        : {},
-    ),
-    // After a cart answer: the cart's postcode as it now is.
-    rememberCartPostcode: assign(({ context, event }) => {
-      const postcode = (event as unknown as DoneOutput).output.cart.postcode;
-      return followCartPostcode(context, postcode === null ? null : normalisePostcode(postcode));
-    }),
-    // SPEC §4: after a successful add, the postcode is locked again.
-    lockPostcode: assign(({ context }) => {
-      const shown = typedPartOf(context.savedPostcode, context.postcode.prefix);
-      return shown === null
-        ? {}
-        : { postcode: { ...context.postcode, value: shown, isChangeable: false } };
-    }),
-    clearError: assign({ error: null }),
-    showError: assign(({ event }) => ({
-      error: errorMessage((event as unknown as { error: unknown }).error),
+    // Every cart answer carries the cart's postcode: the postcode region follows it.
+    hearCartPostcode: raise((_, { response }: AnswerParams) => ({
+      type: 'CART_POSTCODE_CHANGED' as const,
+      postcode: response.cart.postcode,
     })),
+    clearError: assign({ error: null }),
+    showError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error) })),
     // SPEC §5: warnings at top-centre; the submission stops.
     warnPostcodeRequired: emit({
       type: 'notify',
@@ -372,79 +419,276 @@ export const orderFormMachine = setup({
       variant: 'warning' as const,
       message: postcodeProblem(context) ?? messages.postcode.invalidOrderForm,
     })),
-    announceAdded: emit(({ event }) => ({
+    announceAdded: emit((_, { response }: AnswerParams) => ({
       type: 'added' as const,
-      response: (event as unknown as DoneOutput).output,
+      response,
     })),
   },
 }).createMachine({
   id: 'orderForm',
+  description:
+    'One order form: what is being bought (choice), where it goes (postcode) and the add ' +
+    '(cart), side by side.',
   context: ({ input }) => initialContext(input),
-  initial: 'ready',
+  type: 'parallel',
   states: {
-    ready: {
+    choice: {
+      description: 'What is being bought: the product, its size (Amount for oil) and the quantity.',
+      initial: 'choosingProduct',
       on: {
-        CART_POSTCODE_CHANGED: { actions: 'followCartPostcode' },
-        PRODUCT_CHANGED: { guard: 'isProductOffered?', actions: ['chooseProduct', 'clearError'] },
-        SIZE_CHANGED: { guard: 'isSizeChoosable?', actions: ['chooseSize', 'clearError'] },
-        QUANTITY_CHANGED: {
-          guard: 'isQuantityAllowed?',
-          actions: ['chooseQuantity', 'clearError'],
-        },
-        POSTCODE_CHANGED: {
-          guard: 'isPostcodeChangeable?',
-          actions: ['typePostcode', 'clearError'],
-        },
-        CHANGE_POSTCODE: { guard: 'isPostcodeLocked?', actions: 'unlockPostcode' },
-        CANCEL_POSTCODE_CHANGE: {
-          guard: 'canCancelPostcodeChange?',
-          actions: ['restoreCartPostcode', 'clearError'],
-        },
-        ADD_TO_CART: [
-          // Forbidden while no product is chosen or the total is zero (snapshot.can() is false).
-          { guard: 'hasNothingToAdd?' },
-          { guard: 'isPostcodeMissing?', actions: ['clearError', 'warnPostcodeRequired'] },
-          { guard: 'isPostcodeInvalid?', actions: ['clearError', 'warnPostcodeInvalid'] },
-          // SPEC §4: a new postcode is set first (the cart empties when it changes).
-          { guard: 'isPostcodeNew?', target: 'submitting.settingPostcode', actions: 'clearError' },
-          { target: 'submitting.adding', actions: 'clearError' },
+        PRODUCT_CHANGED: [
+          { guard: 'leavesSomethingToAdd?', target: '.somethingToAdd', actions: 'chooseProduct' },
+          { guard: 'isProductOffered?', target: '.nothingToAdd', actions: 'chooseProduct' },
+        ],
+        SIZE_CHANGED: [
+          { guard: 'leavesSomethingToAdd?', target: '.somethingToAdd', actions: 'chooseSize' },
+          { guard: 'isSizeChoosable?', target: '.nothingToAdd', actions: 'chooseSize' },
+        ],
+        QUANTITY_CHANGED: [
+          { guard: 'leavesSomethingToAdd?', target: '.somethingToAdd', actions: 'chooseQuantity' },
+          { guard: 'isQuantityAllowed?', target: '.nothingToAdd', actions: 'chooseQuantity' },
         ],
       },
-    },
-    submitting: {
-      // The cart's postcode can change while the form waits (another tab, another form).
-      on: {
-        CART_POSTCODE_CHANGED: { actions: 'followCartPostcode' },
-      },
-      initial: 'adding',
       states: {
-        settingPostcode: {
-          invoke: {
-            id: 'setPostcode',
-            src: 'setPostcode',
-            input: ({ context }) => ({ postcode: fullPostcode(context.postcode) }),
-            onDone: [
-              { guard: 'isPostcodeAccepted?', target: 'adding', actions: 'rememberCartPostcode' },
-              // Refused: the cart store has shown why (red); the visitor can correct it.
-              { target: '#orderForm.ready', actions: 'rememberCartPostcode' },
+        choosingProduct: {
+          description:
+            'No product is chosen yet (the Order Online modal starts here): the price is £0.00 ' +
+            'and there is no Add to Cart.',
+          // A product card starts with its product already chosen.
+          always: [
+            { guard: 'hasSomethingToAdd?', target: 'somethingToAdd' },
+            { guard: 'isProductChosen?', target: 'nothingToAdd' },
+          ],
+          on: {
+            QUANTITY_CHANGED: { guard: 'isQuantityAllowed?', actions: 'chooseQuantity' },
+          },
+        },
+        somethingToAdd: {
+          description:
+            'A product is chosen and the price is above £0.00. The size and the quantity can ' +
+            'be changed, and Add to Cart shows once a postcode is entered.',
+        },
+        nothingToAdd: {
+          description:
+            'The chosen product (or size) has no price, or the total is too large to work ' +
+            'out: the price shows £0.00 (or —) and there is no Add to Cart.',
+        },
+      },
+    },
+    postcode: {
+      description: 'Where it goes: the fixed BT prefix and the part of the postcode after it.',
+      initial: 'locked',
+      states: {
+        locked: {
+          description:
+            "The cart's postcode is shown and cannot be typed over. 'Change postcode?' opens " +
+            'the field.',
+          meta: { texts: [messages.postcode.changePostcode] },
+          // Locked only while the cart has a postcode this form can show: a form that starts
+          // without one opens at once.
+          always: { guard: 'hasNoCartPostcodeToShow?', target: 'editing.entering' },
+          on: {
+            CHANGE_POSTCODE: { guard: 'isFormOpen?', target: 'editing.changing' },
+            CART_POSTCODE_CHANGED: [
+              { guard: 'canShowReportedPostcode?', actions: 'showReportedPostcode' },
+              { target: 'editing.entering', actions: 'rememberReportedPostcode' },
             ],
-            onError: { target: '#orderForm.ready', actions: 'showError' },
+          },
+        },
+        editing: {
+          description:
+            'The postcode can be typed: spaces are removed and letters upper-cased as typed.',
+          initial: 'entering',
+          on: {
+            POSTCODE_CHANGED: { guard: 'isPostcodeEditable?', actions: 'typePostcode' },
+            CART_POSTCODE_CHANGED: [
+              {
+                guard: 'canShowReportedPostcode?',
+                target: '.changing',
+                actions: 'rememberReportedPostcode',
+              },
+              { target: '.entering', actions: 'rememberReportedPostcode' },
+            ],
+            'xstate.done.actor.addToCart': {
+              guard: 'isAddedWithPostcodeToShow?',
+              target: 'locked',
+              actions: 'showReportedPostcode',
+            },
+          },
+          states: {
+            changing: {
+              description:
+                "A new postcode is being typed over the cart's: 'Cancel postcode change' goes " +
+                "back to the cart's postcode, locked.",
+              meta: { texts: [messages.postcode.cancelPostcodeChange] },
+              on: {
+                CANCEL_POSTCODE_CHANGE: {
+                  guard: 'canCancelPostcodeChange?',
+                  target: '#orderForm.postcode.locked',
+                  actions: 'restoreCartPostcode',
+                },
+              },
+            },
+            entering: {
+              description:
+                'The cart has no postcode this form can show, so one is typed in. There is no ' +
+                'link beside the field.',
+            },
+          },
+        },
+      },
+    },
+    cart: {
+      description:
+        'The add: Add to Cart checks the postcode, sets a new postcode on the cart first, then ' +
+        'adds the item.',
+      initial: 'open',
+      states: {
+        open: {
+          description: 'The form can be changed and Add to Cart pressed.',
+          initial: 'idle',
+          // Any change starts afresh: the outcome of the last try (and its notice) goes.
+          on: {
+            PRODUCT_CHANGED: { guard: 'isProductOffered?', target: '.idle', actions: 'clearError' },
+            SIZE_CHANGED: { guard: 'isSizeChoosable?', target: '.idle', actions: 'clearError' },
+            QUANTITY_CHANGED: {
+              guard: 'isQuantityAllowed?',
+              target: '.idle',
+              actions: 'clearError',
+            },
+            POSTCODE_CHANGED: {
+              guard: 'isPostcodeEditable?',
+              target: '.idle',
+              actions: 'clearError',
+            },
+            CANCEL_POSTCODE_CHANGE: {
+              guard: 'canCancelPostcodeChange?',
+              target: '.idle',
+              actions: 'clearError',
+            },
+            ADD_TO_CART: [
+              // Forbidden while there is nothing to add (snapshot.can() is false).
+              { guard: 'hasNothingToAdd?' },
+              {
+                guard: 'isPostcodeMissing?',
+                target: '.invalidPostcode',
+                actions: ['clearError', 'warnPostcodeRequired'],
+              },
+              {
+                guard: 'isPostcodeInvalid?',
+                target: '.invalidPostcode',
+                actions: ['clearError', 'warnPostcodeInvalid'],
+              },
+              // SPEC §4: a new postcode is set first (the cart empties when it changes).
+              { guard: 'isPostcodeNew?', target: 'adding.settingPostcode', actions: 'clearError' },
+              { target: 'adding.addingToCart', actions: 'clearError' },
+            ],
+          },
+          states: {
+            idle: {
+              description: 'Nothing has been tried since the last change.',
+            },
+            invalidPostcode: {
+              description:
+                "Add to Cart found no postcode ('Postcode required.') or an invalid one " +
+                "('Invalid postcode.'): the warning shows at the top and nothing was sent.",
+            },
+            added: {
+              description:
+                'The last Add to Cart went through: the item is in the cart, the postcode is ' +
+                'locked again and the Order Online modal closes.',
+            },
+            refused: {
+              description:
+                "The cart said no (for example 'Product cannot be delivered to this " +
+                "postcode.'): the red notification says why and nothing was added.",
+            },
+            failed: {
+              description:
+                'The shop could not be reached, or gave an unexpected answer: a red notice in ' +
+                'the form says so. Any change clears it.',
+            },
           },
         },
         adding: {
-          invoke: {
-            id: 'addToCart',
-            src: 'addToCart',
-            input: ({ context }) => addToCartInput(context),
-            onDone: [
-              {
-                guard: 'isAddSuccessful?',
-                target: '#orderForm.ready',
-                actions: ['rememberCartPostcode', 'lockPostcode', 'announceAdded'],
+          description:
+            'Add to Cart was pressed: the button shows progress and nothing can be changed ' +
+            'until the cart answers.',
+          initial: 'addingToCart',
+          states: {
+            settingPostcode: {
+              description:
+                'The new postcode is being set on the cart first (a different postcode empties ' +
+                'the cart).',
+              invoke: {
+                id: 'setPostcode',
+                src: 'setPostcode',
+                input: ({ context }) => ({ postcode: fullPostcode(context.postcode) }),
+                onDone: [
+                  {
+                    guard: {
+                      type: 'isPostcodeAccepted?',
+                      params: ({ event }) => ({ response: event.output }),
+                    },
+                    target: 'addingToCart',
+                    actions: {
+                      type: 'hearCartPostcode',
+                      params: ({ event }) => ({ response: event.output }),
+                    },
+                  },
+                  // Refused: the cart store has shown why (red); the visitor can correct it.
+                  {
+                    target: '#orderForm.cart.open.refused',
+                    actions: {
+                      type: 'hearCartPostcode',
+                      params: ({ event }) => ({ response: event.output }),
+                    },
+                  },
+                ],
+                onError: {
+                  target: '#orderForm.cart.open.failed',
+                  actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+                },
               },
-              { target: '#orderForm.ready', actions: 'rememberCartPostcode' },
-            ],
-            onError: { target: '#orderForm.ready', actions: 'showError' },
+            },
+            addingToCart: {
+              description: 'The item is being added to the cart.',
+              invoke: {
+                id: 'addToCart',
+                src: 'addToCart',
+                input: ({ context }) => addToCartInput(context),
+                onDone: [
+                  {
+                    guard: {
+                      type: 'isAddSuccessful?',
+                      params: ({ event }) => ({ response: event.output }),
+                    },
+                    target: '#orderForm.cart.open.added',
+                    actions: [
+                      {
+                        type: 'hearCartPostcode',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                      {
+                        type: 'announceAdded',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                    ],
+                  },
+                  {
+                    target: '#orderForm.cart.open.refused',
+                    actions: {
+                      type: 'hearCartPostcode',
+                      params: ({ event }) => ({ response: event.output }),
+                    },
+                  },
+                ],
+                onError: {
+                  target: '#orderForm.cart.open.failed',
+                  actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
           },
         },
       },

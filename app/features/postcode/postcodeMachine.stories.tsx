@@ -1,60 +1,43 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import type { AnyStateMachine, EventObject } from 'xstate';
 import { messages } from '../../../api/domain/messages';
-import { describeEvent, MachineExplorer } from '../../qa/MachineExplorer';
+import {
+  downloadStatechartFile,
+  exercisePathTools,
+  mockClipboardAndDownloads,
+} from '../../qa/explorerStoryKit';
+import { postcode } from '../../qa/machines';
+import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
 import { PostcodeModal, type PostcodeActorRef } from './PostcodeModal';
-import { answers, dialogMachine, offlineError } from './postcodeStoryKit';
 
 /**
  * QA explorer for the Set Postcode dialog: the real dialog (drawn inline, so the explorer stays
  * usable beside it) driven by the explorer's actor. The cart API never answers here: QA picks
- * the answer with the `xstate.done…` / `xstate.error…` buttons.
+ * the answer with the `xstate.done…` / `xstate.error…` buttons. The machine, its presets and the
+ * words for each step come from the QA registry.
  */
-const machine = dialogMachine({}) as unknown as AnyStateMachine;
-
-const presets: (EventObject & Record<string, unknown>)[] = [
-  { type: 'OPEN' },
-  { type: 'CLOSED' },
-  { type: 'CHANGE', value: 'bt1 1aa' },
-  { type: 'CHANGE', value: 'BT1' },
-  { type: 'CHANGE', value: '' },
-  { type: 'SUBMIT' },
-  { type: 'DISMISS' },
-  { type: 'xstate.done.actor.setPostcode', output: answers.added },
-  { type: 'xstate.done.actor.setPostcode', output: answers.set },
-  { type: 'xstate.done.actor.setPostcode', output: answers.alreadySet },
-  { type: 'xstate.error.actor.setPostcode', error: offlineError },
-  { type: 'xstate.done.actor.closeDialog', output: answers.closed },
-  { type: 'xstate.error.actor.closeDialog', error: offlineError },
-];
-const [
-  open,
-  ,
-  typeValid,
-  typeShort,
-  ,
-  submit,
-  dismiss,
-  added,
-  ,
-  alreadySet,
-  ,
-  closed,
-  closeFailed,
-] = presets.map(describeEvent);
+const open = 'OPEN';
+const typeValid = 'CHANGE(bt1 1aa)';
+const typeShort = 'CHANGE(BT1)';
+const submit = 'SUBMIT';
+const dismiss = 'DISMISS';
+const added = 'xstate.done.actor.setPostcode(201)';
+const alreadySet = 'xstate.done.actor.setPostcode(409)';
+const closed = 'xstate.done.actor.closeDialog(200)';
+const closeFailed = 'xstate.error.actor.closeDialog(offline)';
 
 const meta = {
   title: 'Machines/Postcode',
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
-  beforeEach: dropDanglingAnnouncements,
+  beforeEach: () => {
+    dropDanglingAnnouncements();
+    return mockClipboardAndDownloads();
+  },
   args: {
-    title: 'Set Postcode dialog',
-    machine,
-    events: presets,
+    ...explorerArgs(postcode),
     renderComponent: (actor) => (
       <PostcodeModal
         actor={actor as unknown as PostcodeActorRef}
@@ -70,8 +53,8 @@ type Story = StoryObj<typeof meta>;
 
 type Canvas = ReturnType<typeof within>;
 const state = (canvas: Canvas) => canvas.getByTestId('current-state');
-const press = (canvas: Canvas, name: string | undefined) =>
-  userEvent.click(canvas.getByRole('button', { name: name ?? '' }));
+const press = (canvas: Canvas, name: string) =>
+  userEvent.click(canvas.getByRole('button', { name }));
 const dialogOf = (canvas: Canvas) =>
   within(canvas.getByRole('region', { name: messages.postcode.modalTitle }));
 
@@ -82,7 +65,7 @@ export const SetPostcode: Story = {
     await expect(state(canvas)).toHaveTextContent('closed');
     await expect(canvas.queryByRole('region', { name: messages.postcode.modalTitle })).toBeNull();
     await press(canvas, open);
-    await expect(state(canvas)).toHaveTextContent('{"open":"editing"}');
+    await expect(state(canvas)).toHaveTextContent('open.editing');
     const dialog = dialogOf(canvas);
     await expect(dialog.getByText(messages.postcode.resetWarning)).toBeVisible();
     await expect(dialog.getByText(messages.postcode.current('BT1 1AA'))).toBeVisible();
@@ -93,7 +76,7 @@ export const SetPostcode: Story = {
     await expect(canvas.getByTestId('context')).toHaveTextContent('"postcode": "BT11AA"');
     // Enter in the field submits the form.
     await userEvent.keyboard('{Enter}');
-    await expect(state(canvas)).toHaveTextContent('{"open":"submitting"}');
+    await expect(state(canvas)).toHaveTextContent('open.submitting');
     await expect(field).toHaveAttribute('readonly');
     await expect(field.closest('[data-state]')).toHaveAttribute('data-state', 'success');
     // While the postcode is on its way the explorer offers only the API's answers.
@@ -115,7 +98,7 @@ export const Validation: Story = {
     await expect(dialog.getByRole('alert')).toHaveTextContent(messages.postcode.required);
     const field = dialog.getByRole('textbox', { name: messages.postcode.label });
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(state(canvas)).toHaveTextContent('{"open":"editing"}');
+    await expect(state(canvas)).toHaveTextContent('open.editing');
     await press(canvas, typeShort);
     // Any change clears the submitted state and the notice.
     await expect(dialog.queryByRole('alert')).toBeNull();
@@ -134,7 +117,7 @@ export const Refused: Story = {
     await press(canvas, typeValid);
     await press(canvas, submit);
     await press(canvas, alreadySet);
-    await expect(state(canvas)).toHaveTextContent('{"open":"editing"}');
+    await expect(state(canvas)).toHaveTextContent('open.editing');
     const dialog = dialogOf(canvas);
     await expect(dialog.getByRole('alert')).toHaveTextContent(messages.postcode.alreadySet);
     await expect(
@@ -149,7 +132,7 @@ export const CloseWithX: Story = {
     const canvas = within(canvasElement);
     await press(canvas, open);
     await userEvent.click(dialogOf(canvas).getByRole('button', { name: messages.postcode.close }));
-    await expect(state(canvas)).toHaveTextContent('{"open":"closing"}');
+    await expect(state(canvas)).toHaveTextContent('open.closing');
     await press(canvas, closeFailed);
     await expect(dialogOf(canvas).getByRole('alert')).toHaveTextContent(messages.cart.networkError);
     await press(canvas, dismiss);
@@ -158,22 +141,30 @@ export const CloseWithX: Story = {
   },
 };
 
-/** Every state has a shortest path; replaying one step by step drives the real dialog. */
-export const ReplayShortestPath: Story = {
+/**
+ * The test paths: those that end closed after the X, grouped, the first replayed step by step
+ * (driving the real dialog) and copied as a test case.
+ */
+export const PathTools: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const heading = canvas.getByRole('heading', { name: /^Shortest paths \(\d+\)$/ });
-    const count = Number(/\((\d+)\)/.exec(heading.textContent ?? '')?.[1]);
-    await expect(count).toBeGreaterThan(20);
-    const toClosing = canvas
-      .getAllByText('{"open":"closing"}', { selector: 'strong' })[0]
-      ?.closest('li');
-    if (!toClosing) throw new Error('no path to closing');
-    await expect(toClosing).toHaveTextContent('in 2 steps');
-    await userEvent.click(within(toClosing).getByRole('button', { name: /Replay path/ }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Next step' }));
-    await expect(dialogOf(canvas).getByRole('textbox')).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Next step' }));
-    await expect(state(canvas)).toHaveTextContent('{"open":"closing"}');
+    await exercisePathTools(canvas, {
+      target: 'closed',
+      event: 'DISMISS',
+      copiedTexts: [
+        `  - [ ] See “${messages.postcode.modalTitle}”`,
+        `  - [ ] See “${messages.postcode.resetWarning}”`,
+        `. Press the X (${messages.postcode.close}).`,
+      ],
+    });
+    await expect(canvas.queryByRole('region', { name: messages.postcode.modalTitle })).toBeNull();
+  },
+};
+
+/** The statechart, downloaded as an SVG file. */
+export const DownloadStatechart: Story = {
+  play: async ({ canvasElement }) => {
+    const markup = await downloadStatechartFile(within(canvasElement));
+    await expect(markup).toContain('data-state-id="postcode.open.closing"');
   },
 };

@@ -1,0 +1,157 @@
+/**
+ * Shared by the explorer stories (Machines/…, QA/Machine explorer): a clipboard and a download
+ * link the stories can read back, and one play that exercises the explorer's path tools (filter,
+ * group, replay step by step, copy as a test case) on any machine.
+ */
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+
+/** What the explorer copied, latest last (reset by `mockClipboard`). */
+export const copied: string[] = [];
+
+/** Story `beforeEach`: the clipboard records what is written to it (undone after the story). */
+export function mockClipboard(): () => void {
+  copied.length = 0;
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: {
+      writeText: async (text: string) => {
+        copied.push(text);
+      },
+    },
+  });
+  return () => {
+    delete (navigator as { clipboard?: unknown }).clipboard;
+  };
+}
+
+/** What the explorer offered for download, latest last (reset by `mockDownloads`). */
+export const downloads: { name: string; blob: Blob }[] = [];
+
+/** Story `beforeEach`: downloads are recorded instead of saved (undone after the story). */
+export function mockDownloads(): () => void {
+  downloads.length = 0;
+  const blobs = new Map<string, Blob>();
+  const createObjectURL = URL.createObjectURL.bind(URL);
+  const revokeObjectURL = URL.revokeObjectURL.bind(URL);
+  const click = HTMLAnchorElement.prototype.click;
+  URL.createObjectURL = (object: Blob | MediaSource) => {
+    const url = `blob:story-download-${blobs.size + 1}`;
+    if (object instanceof Blob) blobs.set(url, object);
+    return url;
+  };
+  URL.revokeObjectURL = () => {};
+  HTMLAnchorElement.prototype.click = function recordDownload(this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    if (blob) downloads.push({ name: this.download, blob });
+  };
+  return () => {
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
+    HTMLAnchorElement.prototype.click = click;
+  };
+}
+
+/** Both mocks, for a story's `beforeEach`. */
+export function mockClipboardAndDownloads(): () => void {
+  const undoClipboard = mockClipboard();
+  const undoDownloads = mockDownloads();
+  return () => {
+    undoClipboard();
+    undoDownloads();
+  };
+}
+
+type Canvas = ReturnType<typeof within>;
+
+/** The paths listed now (their names, as the explorer shows them). */
+export function listedPaths(canvas: Canvas): string[] {
+  return canvas
+    .queryAllByRole('listitem')
+    .map((item: HTMLElement) => item.getAttribute('data-path'))
+    .filter((name: string | null): name is string => name !== null);
+}
+
+export interface PathToolsCheck {
+  /** A target state to filter on (dotted, as the explorer names it). */
+  target: string;
+  /** An event type the filtered paths contain. */
+  event: string;
+  /** Texts the copied test case must hold (steps in words, expected texts). */
+  copiedTexts?: string[];
+}
+
+/**
+ * Filters the test paths by target state and by an event, groups them by target, replays the
+ * first one step by step (each step's new state is the explorer's current state) and copies it as
+ * a Markdown test case.
+ */
+export async function exercisePathTools(canvas: Canvas, check: PathToolsCheck): Promise<string> {
+  const all = listedPaths(canvas);
+  await expect(all.length).toBeGreaterThan(0);
+  await userEvent.selectOptions(
+    canvas.getByRole('combobox', { name: 'Target state' }),
+    check.target,
+  );
+  const toTarget = listedPaths(canvas);
+  await expect(toTarget.length).toBeGreaterThan(0);
+  for (const name of toTarget) await expect(name.endsWith(` → ${check.target}`)).toBe(true);
+
+  await userEvent.selectOptions(
+    canvas.getByRole('combobox', { name: 'Contains event' }),
+    check.event,
+  );
+  const filtered = listedPaths(canvas);
+  await expect(filtered.length).toBeGreaterThan(0);
+  for (const name of filtered) {
+    await expect(name.includes(`${check.event}(`) || name.includes(`${check.event} →`)).toBe(true);
+  }
+
+  await userEvent.click(canvas.getByRole('checkbox', { name: 'Group by target state' }));
+  await expect(
+    canvas.getByRole('heading', { name: `To ${check.target} (${filtered.length})` }),
+  ).toBeVisible();
+
+  const [name = ''] = filtered;
+  await userEvent.click(canvas.getByRole('button', { name: `Replay: ${name}` }));
+  const steps = within(canvas.getByRole('table', { name: 'Steps' }));
+  const rows = steps.getAllByRole('row').slice(1);
+  await expect(rows.length).toBe(name.split(' → ').length - 1);
+  for (const row of rows) {
+    const cells = within(row).getAllByRole('cell');
+    await expect(cells[1]?.textContent).not.toBe('');
+    await userEvent.click(canvas.getByRole('button', { name: 'Next step' }));
+    await waitFor(() =>
+      expect(canvas.getByTestId('current-state')).toHaveTextContent(cells[3]?.textContent ?? ''),
+    );
+    await expect(cells[0]).toHaveTextContent('✓');
+  }
+  await expect(canvas.getByRole('button', { name: 'Next step' })).toBeDisabled();
+
+  await userEvent.click(canvas.getByRole('button', { name: `Copy as test case: ${name}` }));
+  await waitFor(() => expect(copied).toHaveLength(1));
+  const markdown = copied[0] ?? '';
+  await expect(markdown).toContain(`Path: \`${name}\``);
+  await expect(markdown).toMatch(/^- \[ \] 1\. /m);
+  for (const text of check.copiedTexts ?? []) await expect(markdown).toContain(text);
+  await expect(canvas.getByTestId('copy-status')).toHaveTextContent('Copied the test case');
+  return markdown;
+}
+
+/** Downloads the statechart and reads the file back. */
+export async function downloadStatechartFile(canvas: Canvas): Promise<string> {
+  await canvas.findByTestId('state-diagram');
+  await userEvent.click(canvas.getByRole('button', { name: 'Download statechart (SVG)' }));
+  await waitFor(() => expect(downloads).toHaveLength(1));
+  const file = downloads[0];
+  await expect(file?.name).toMatch(/-statechart\.svg$/);
+  await expect(file?.blob.type).toBe('image/svg+xml');
+  const markup = (await file?.blob.text()) ?? '';
+  await expect(markup).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>/);
+  await expect(markup).toMatch(/<svg[^>]*\sxmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  // A standalone SVG file: it parses as XML, its root in the SVG namespace.
+  const parsed = new DOMParser().parseFromString(markup, 'image/svg+xml');
+  await expect(parsed.querySelector('parsererror')).toBeNull();
+  await expect(parsed.documentElement.namespaceURI).toBe('http://www.w3.org/2000/svg');
+  await expect(parsed.querySelectorAll('[data-state-id]').length).toBeGreaterThan(0);
+  return markup;
+}

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../api/domain/messages';
+import { enquiryForm } from './machines';
+import { exploreQa } from './qaGuide';
+import { testPlanFileName, testPlanFiles, testPlanMarkdown } from './testPlan';
+
+describe('the manual test plan generator', () => {
+  const plan = testPlanMarkdown(enquiryForm);
+
+  it('starts with what the form does and how to use the plan', () => {
+    expect(testPlanFileName(enquiryForm)).toBe('enquiry-form.md');
+    expect(plan.startsWith('# Wholesale enquiry form: manual test plan\n')).toBe(true);
+    expect(plan).toContain(`## What it does\n\n${enquiryForm.intro}\n`);
+    expect(plan).toContain('**Machines/EnquiryForm**');
+    expect(plan).toMatch(/reach 8 of the 8 states \(100 %\) and take 7 of the 7 transitions/);
+  });
+
+  it('has one numbered test case per test path, its steps in words and the texts after each', () => {
+    const paths = exploreQa(enquiryForm).covering;
+    expect(plan.match(/^### \d+\. /gm)).toHaveLength(paths.length);
+    // A badly formed email: typed, sent, and the one message the shared schema gives.
+    expect(plan).toContain(
+      [
+        '- [ ] Start: Open the form filled in with a valid enquiry.',
+        '- [ ] 1. Clear Email and type “aoife@murphyfuels”.',
+        '- [ ] 2. Press Send.',
+        `  - [ ] See “${messages.enquiry.emailInvalid}”`,
+      ].join('\n'),
+    );
+    // Sent: the shop's answer and what the form then says.
+    expect(plan).toContain(
+      [
+        '- [ ] 1. Press Send.',
+        `  - [ ] Check: ${messages.enquiry.send} shows it is busy, and the fields cannot be changed.`,
+        '- [ ] 2. The shop answers 200 “Email sent!”.',
+        `  - [ ] See “${messages.enquiry.sent}”`,
+      ].join('\n'),
+    );
+    expect(plan).toContain(`  - [ ] See “${messages.enquiry.networkFailure}”`);
+    expect(plan).toContain('`SEND → xstate.done.actor.sendEnquiry(429) → ready.rejected`');
+  });
+
+  it('is the same every time (the files are checked in)', () => {
+    expect(testPlanMarkdown(enquiryForm)).toBe(plan);
+  });
+
+  it('matches the plans checked in to docs/qa (run npm run qa:scripts after changing a machine)', () => {
+    const docs = new URL('../../docs/qa/', import.meta.url);
+    for (const [name, text] of testPlanFiles()) {
+      expect({ name, text: readFileSync(new URL(name, docs), 'utf8') }).toEqual({ name, text });
+    }
+  }, 30_000);
+});
