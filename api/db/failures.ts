@@ -28,3 +28,8 @@ export function databaseFailureIn(errors: readonly unknown[] | undefined): unkno
   }
   return undefined;
 }
+
+/** PostgreSQL's unique_violation (23505), also under Drizzle's "Failed query: …". */
+export function isUniqueViolation(error: unknown): boolean {
+  return [...causeChain(error)].some((e) => (e as { code?: unknown }).code === '23505');
+}

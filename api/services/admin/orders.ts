@@ -21,7 +21,7 @@ import {
 import type { AdminOrder, AdminOrderRow, AdminRefund, OrderSort } from '../../domain/adminApi';
 import { formatPence } from '../../domain/money';
 import { canMoveOrder, isOrderStatus, type OrderStatus } from '../../domain/order';
-import { displayPostcode } from '../../domain/postcode';
+import { displayPostcode, outwardCode } from '../../domain/postcode';
 import { site } from '../../domain/site';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
@@ -71,9 +71,9 @@ const sortColumns = {
 
 type OrderRowDb = typeof orders.$inferSelect;
 
+/** The district (outward code) of a stored postcode: "BT71NN" -> "BT7". */
 function districtOf(postcode: string): string {
-  const compact = postcode.replace(/\s+/g, '').toUpperCase();
-  return compact.slice(0, Math.max(compact.length - 3, 0));
+  return outwardCode(postcode) ?? displayPostcode(postcode);
 }
 
 function iso(date: Date | null): string | null {

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AuthConfig, MailConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/failures';
 import { deleteInBatches, type BatchBounds } from '../../db/raw';
 import { mailOutbox, orders, passwordResetTokens, sessions, users } from '../../db/schema';
 import { isStaff, staffIdleMs } from '../../domain/admin';
@@ -9,7 +10,7 @@ import type { AccountForm, SessionUser } from '../../domain/auth';
 import { escapeHtml } from '../../domain/html';
 import { messages } from '../../domain/messages';
 import type { SiteConfig } from '../../domain/site';
-import { causeChain, ConflictError } from '../../errors';
+import { ConflictError } from '../../errors';
 import { messageIdDomain } from '../enquiry/service';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
 
@@ -417,11 +418,6 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
       return gone + tokens;
     },
   };
-}
-
-/** PostgreSQL's unique_violation (23505), also under Drizzle's "Failed query: …". */
-function isUniqueViolation(error: unknown): boolean {
-  return [...causeChain(error)].some((e) => (e as { code?: unknown }).code === '23505');
 }
 
 /** The reset e-mail: the link, how long it works, and what to do if it was not asked for. */
