@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { productTypes, type ProductType } from '../../../api/domain/admin';
-import { Button, Checkbox, Select, TextArea, TextField } from '../../../ui';
+import { Checkbox, Select, TextArea, TextField } from '../../../ui';
 import type { ProductInput } from './adminApi';
 import { checkProductForm, slugify, type ProductFormValues } from './forms';
-import { ErrorNotice, Form, Row } from './parts';
+import { Form, FormFooter } from './parts';
 import { adminPageTexts, productTypeLabels } from './texts';
 import { useAdminForm } from './useAdminForm';
 
@@ -93,12 +93,7 @@ export function ProductForm({
         onChange={(price) => update({ price })}
         {...state('price')}
       />
-      {formError ? <ErrorNotice message={formError} /> : null}
-      <Row>
-        <Button type="submit" isDisabled={busy}>
-          {submitLabel}
-        </Button>
-      </Row>
+      <FormFooter formError={formError} busy={busy} submitLabel={submitLabel} />
     </Form>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, TextField } from '../../../ui';
+import { TextField } from '../../../ui';
 import type { SizeInput } from './adminApi';
 import { checkSizeForm, type SizeFormValues } from './forms';
-import { ErrorNotice, Form, Row } from './parts';
+import { Form, FormFooter, Row } from './parts';
 import { adminPageTexts } from './texts';
 import { useAdminForm } from './useAdminForm';
 
@@ -55,15 +55,7 @@ export function SizeForm({
           {...field('kilograms')}
         />
       </Row>
-      {formError ? <ErrorNotice message={formError} /> : null}
-      <Row>
-        <Button type="submit" isDisabled={busy}>
-          {submitLabel}
-        </Button>
-        <Button variant="secondary" onPress={onCancel} isDisabled={busy}>
-          {adminPageTexts.cancel}
-        </Button>
-      </Row>
+      <FormFooter formError={formError} busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </Form>
   );
 }

@@ -30,6 +30,7 @@ export {
   ErrorNotice,
   Facts,
   Form,
+  FormFooter,
   Loading,
   LoadStatus,
   Narrow,

@@ -53,6 +53,35 @@ export function ErrorNotice({
   );
 }
 
+/** A form's foot: its message when refused, the submit button and, when given, Cancel. */
+export function FormFooter({
+  formError,
+  busy,
+  submitLabel,
+  onCancel,
+}: {
+  formError: string | null;
+  busy: boolean;
+  submitLabel: string;
+  onCancel?: () => void;
+}) {
+  return (
+    <>
+      {formError ? <ErrorNotice message={formError} /> : null}
+      <Row>
+        <Button type="submit" isDisabled={busy}>
+          {submitLabel}
+        </Button>
+        {onCancel ? (
+          <Button variant="secondary" onPress={onCancel} isDisabled={busy}>
+            {t.cancel}
+          </Button>
+        ) : null}
+      </Row>
+    </>
+  );
+}
+
 /**
  * A list page's body: the load's status, then the rows (`children`, once the answer is there)
  * and the pager under them.

@@ -16,8 +16,8 @@ import {
   categoryFormOf,
   categoryIconLabels,
   checkCategoryForm,
-  ErrorNotice,
   Form,
+  FormFooter,
   LoadStatus,
   Row,
   Saved,
@@ -89,15 +89,7 @@ function CategoryForm({
         }}
         {...status('icon')}
       />
-      {formError ? <ErrorNotice message={formError} /> : null}
-      <Row>
-        <Button type="submit" isDisabled={busy}>
-          {t.save}
-        </Button>
-        <Button variant="secondary" onPress={onCancel} isDisabled={busy}>
-          {adminPageTexts.cancel}
-        </Button>
-      </Row>
+      <FormFooter formError={formError} busy={busy} submitLabel={t.save} onCancel={onCancel} />
     </Form>
   );
 }

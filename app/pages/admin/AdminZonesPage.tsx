@@ -13,6 +13,7 @@ import {
   ErrorNotice,
   errorMessage,
   Form,
+  FormFooter,
   LoadStatus,
   Row,
   Saved,
@@ -81,15 +82,7 @@ function ZoneForm({
         />
       </Row>
       <TextField label={t.postcodes} description={t.postcodesHelp} {...field('postcodes')} />
-      {formError ? <ErrorNotice message={formError} /> : null}
-      <Row>
-        <Button type="submit" isDisabled={busy}>
-          {submitLabel}
-        </Button>
-        <Button variant="secondary" onPress={onCancel} isDisabled={busy}>
-          {adminPageTexts.cancel}
-        </Button>
-      </Row>
+      <FormFooter formError={formError} busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
     </Form>
   );
 }
