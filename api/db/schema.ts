@@ -290,6 +290,12 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** 'customer', or 'staff' (the back office). */
     role: text('role').notNull().default('customer'),
+    /**
+     * When the owner of `email` proved it (followed a verification, password-reset or staff invite
+     * link); null until then, and such an account cannot log in. Accounts from before migration
+     * 0010 count as verified from their creation.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -332,6 +338,32 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * E-mail verification links: only the SHA-256 (hex) of the token in the e-mailed link; single use,
+ * expiring. `email` is the address the link proves: the account's own (`purpose` 'register'), or
+ * the new address of an e-mail change ('change_email'), which becomes the account's only when the
+ * link is followed.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** 'register' or 'change_email'. */
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_verification_tokens_user_idx').on(t.userId),
+    check('email_verification_tokens_purpose', sql`${t.purpose} in ('register', 'change_email')`),
+  ],
 );
 
 /** Order statuses; they only move forward (api/domain/order.ts). */
