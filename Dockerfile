@@ -15,6 +15,8 @@ RUN npm run build
 # ---- run: production dependencies and dist/ only, as a non-root user ----
 FROM node:20.20-bookworm-slim
 RUN npm install -g npm@11.19.1 --no-audit --no-fund
+# PUBLIC_URL must be given at run time (docker run -e PUBLIC_URL=https://shop.example.co.uk):
+# production refuses to start without it.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000

@@ -45,7 +45,7 @@ done
 
 port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 base="http://127.0.0.1:$port"
-NODE_ENV=production HOST=127.0.0.1 PORT="$port" DATA_DIR="$work/data" LOG_LEVEL=info \
+NODE_ENV=production HOST=127.0.0.1 PORT="$port" PUBLIC_URL="$base" DATA_DIR="$work/data" LOG_LEVEL=info \
   DATABASE_URL='' SMTP_URL='' node dist/api/server.js >server.log 2>&1 &
 server_pid=$!
 

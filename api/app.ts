@@ -156,7 +156,7 @@ export function createApp({
   const limiters = authLimiters(database.db, config, logger);
   const accountDeps = { auth, limiters, readSession, cookies: sessionCookies, logger };
   for (const routes of [
-    authRoutes({ ...accountDeps, siteOrigin, mailWorker }),
+    authRoutes({ ...accountDeps, linkOrigin: config.linkOrigin, mailWorker }),
     userRoutes(accountDeps),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
@@ -166,9 +166,8 @@ export function createApp({
     orderRoutes({
       db: database.db,
       logger,
-      siteOrigin,
       readSession,
-      reconcileOrder: (orderId, origin) => payments.reconcileOrder(orderId, { origin }),
+      reconcileOrder: (orderId) => payments.reconcileOrder(orderId),
     }),
   ];
   for (const routes of orderPages) api.use(routes.routes(), routes.allowedMethods());

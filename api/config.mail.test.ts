@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseMailbox } from './config';
 import { messageIdDomain } from './services/enquiry/service';
 
+/** Production (the default NODE_ENV) needs PUBLIC_URL: these tests are about the other variables. */
+const load = (env: NodeJS.ProcessEnv = {}) =>
+  loadConfig({ PUBLIC_URL: 'http://localhost:3000', ...env });
+
 describe('mail, proxy and enquiry-limit configuration', () => {
   it('has defaults that work without a mail server', () => {
-    const config = loadConfig({ DATA_DIR: '/srv/fuelyard' });
+    const config = load({ DATA_DIR: '/srv/fuelyard' });
     expect(config.trustProxy).toBe(false);
     expect(config.mail).toEqual({
       smtpUrl: undefined,
@@ -21,7 +25,7 @@ describe('mail, proxy and enquiry-limit configuration', () => {
   });
 
   it('reads every variable', () => {
-    const config = loadConfig({
+    const config = load({
       TRUST_PROXY: 'true',
       SMTP_URL: 'smtps://user:secret@smtp.example.org:465',
       MAIL_FROM: 'web@example.org',
@@ -51,7 +55,7 @@ describe('mail, proxy and enquiry-limit configuration', () => {
   it('names each bad mail variable, without echoing the SMTP password', () => {
     let error: unknown;
     try {
-      loadConfig({
+      load({
         SMTP_URL: 'http://user:hunter2@smtp.example.org',
         MAIL_FROM: 'Fuelyard <not an address>',
         MAIL_TO: 'sales@example.org, nobody',

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** Production (the default NODE_ENV) needs PUBLIC_URL: these tests are about the other variables. */
+const load = (env: NodeJS.ProcessEnv = {}) =>
+  loadConfig({ PUBLIC_URL: 'http://localhost:3000', ...env });
+
 describe('loadConfig', () => {
   it('has working defaults', () => {
-    const config = loadConfig({});
+    const config = load({});
     expect(config.port).toBe(3000);
     expect(config.env).toBe('production');
     expect(config.databaseUrl).toBeUndefined();
@@ -12,7 +16,7 @@ describe('loadConfig', () => {
   });
 
   it('reads PORT and DATABASE_URL', () => {
-    const config = loadConfig({
+    const config = load({
       PORT: '8080',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
     });
@@ -21,22 +25,54 @@ describe('loadConfig', () => {
   });
 
   it('takes only an http or https PUBLIC_URL', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://shop.example' }).publicUrl).toBe(
-      'https://shop.example',
-    );
-    expect(() => loadConfig({ PUBLIC_URL: 'ftp://shop.example' })).toThrow(
+    expect(load({ PUBLIC_URL: 'https://shop.example' }).publicUrl).toBe('https://shop.example');
+    expect(() => load({ PUBLIC_URL: 'ftp://shop.example' })).toThrow(
       'PUBLIC_URL must start with http:// or https://',
+    );
+    expect(() => load({ PUBLIC_URL: 'shop.example' })).toThrow(
+      'PUBLIC_URL must be an absolute URL',
+    );
+    expect(() => load({ PUBLIC_URL: 'https://staff:pw@shop.example' })).toThrow(
+      'PUBLIC_URL must not contain a user name or password',
+    );
+    expect(() => load({ PUBLIC_URL: 'https://shop.example/?next=1' })).toThrow(
+      'PUBLIC_URL must not have a query or fragment',
     );
   });
 
+  it('accepts localhost and addresses as PUBLIC_URL, with a port', () => {
+    expect(load({ PUBLIC_URL: 'http://localhost:3124' }).linkOrigin).toBe('http://localhost:3124');
+    expect(load({ PUBLIC_URL: 'http://127.0.0.1:3124' }).linkOrigin).toBe('http://127.0.0.1:3124');
+    expect(load({ PUBLIC_URL: 'http://[::1]:3124' }).linkOrigin).toBe('http://[::1]:3124');
+    // Only the origin makes links: a path or a trailing slash is dropped.
+    expect(load({ PUBLIC_URL: 'https://Shop.Example/shop/' }).linkOrigin).toBe(
+      'https://shop.example',
+    );
+  });
+
+  it('refuses to start production without PUBLIC_URL, naming it', () => {
+    expect(() => loadConfig({})).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: ' ' })).toThrow(
+      'PUBLIC_URL: PUBLIC_URL is required in production',
+    );
+  });
+
+  it('builds links from localhost:PORT where PUBLIC_URL may be unset (development, tests)', () => {
+    expect(loadConfig({ NODE_ENV: 'development', PORT: '8080' }).linkOrigin).toBe(
+      'http://localhost:8080',
+    );
+    expect(loadConfig({ NODE_ENV: 'test' }).linkOrigin).toBe('http://localhost:3000');
+    expect(loadConfig({ NODE_ENV: 'test' }).publicUrl).toBeUndefined();
+  });
+
   it('treats empty strings as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
+    expect(load({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
   });
 
   it('names every bad variable in one error', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+      load({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
     } catch (e) {
       error = e;
     }
@@ -48,17 +84,17 @@ describe('loadConfig', () => {
   });
 
   it('echoes a value that is not a number as it was written', () => {
-    expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT: expected a number value, got "abc"');
+    expect(() => load({ PORT: 'abc' })).toThrow('PORT: expected a number value, got "abc"');
   });
 
   it('reads the slow-client timeouts, with defaults of 10 s, 30 s and 5 s', () => {
-    expect(loadConfig({}).http).toEqual({
+    expect(load({}).http).toEqual({
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 5_000,
     });
     expect(
-      loadConfig({
+      load({
         HTTP_HEADERS_TIMEOUT_MS: '2000',
         HTTP_REQUEST_TIMEOUT_MS: '2000',
         HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
@@ -68,10 +104,10 @@ describe('loadConfig', () => {
 
   it('refuses slow-client timeouts that are not sensible', () => {
     // Headers are part of the request: they cannot be allowed longer than the whole of it.
-    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(
+    expect(() => load({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(
       'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS',
     );
-    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '5000' })).toThrow(
+    expect(() => load({ HTTP_REQUEST_TIMEOUT_MS: '5000' })).toThrow(
       'HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS',
     );
     // 0 would mean "no limit" to Node.
@@ -80,13 +116,13 @@ describe('loadConfig', () => {
       'HTTP_REQUEST_TIMEOUT_MS',
       'HTTP_KEEP_ALIVE_TIMEOUT_MS',
     ]) {
-      expect(() => loadConfig({ [name]: '0' }), name).toThrow(name);
-      expect(() => loadConfig({ [name]: 'soon' }), name).toThrow(`${name}: expected a number`);
+      expect(() => load({ [name]: '0' }), name).toThrow(name);
+      expect(() => load({ [name]: 'soon' }), name).toThrow(`${name}: expected a number`);
     }
     // A bad headers value is reported once, not again as a comparison.
     let error: unknown;
     try {
-      loadConfig({ HTTP_HEADERS_TIMEOUT_MS: 'x' });
+      load({ HTTP_HEADERS_TIMEOUT_MS: 'x' });
     } catch (e) {
       error = e;
     }
@@ -96,18 +132,18 @@ describe('loadConfig', () => {
   });
 
   it('refuses an out-of-range port', () => {
-    expect(() => loadConfig({ PORT: '70000' })).toThrow(ConfigError);
+    expect(() => load({ PORT: '70000' })).toThrow(ConfigError);
   });
 
   it('needs a pool of at least 2 (migrations hold one connection for their lock)', () => {
-    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(
+    expect(() => load({ DATABASE_POOL_SIZE: '1' })).toThrow(
       'DATABASE_POOL_SIZE must be at least 2 (at start-up the migrations hold one connection for their lock and run on another)',
     );
-    expect(loadConfig({ DATABASE_POOL_SIZE: '2' }).databasePoolSize).toBe(2);
+    expect(load({ DATABASE_POOL_SIZE: '2' }).databasePoolSize).toBe(2);
   });
 
   it('reads the database and health timeouts, with working defaults', () => {
-    const defaults = loadConfig({});
+    const defaults = load({});
     expect(defaults.databaseTimeouts).toEqual({
       statementMs: 5_000,
       lockMs: 2_000,
@@ -116,7 +152,7 @@ describe('loadConfig', () => {
       connectMs: 5_000,
     });
     expect(defaults.healthTimeoutMs).toBe(1_000);
-    const set = loadConfig({
+    const set = load({
       DATABASE_STATEMENT_TIMEOUT_MS: '3000',
       DATABASE_LOCK_TIMEOUT_MS: '500',
       DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '20000',
@@ -132,7 +168,7 @@ describe('loadConfig', () => {
       connectMs: 2_000,
     });
     expect(set.healthTimeoutMs).toBe(300);
-    expect(loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '9000' }).databaseTimeouts.queryMs).toBe(9_000);
+    expect(load({ DATABASE_QUERY_TIMEOUT_MS: '9000' }).databaseTimeouts.queryMs).toBe(9_000);
   });
 
   it('refuses database timeouts that are not sensible', () => {
@@ -145,49 +181,45 @@ describe('loadConfig', () => {
       'DATABASE_CONNECT_TIMEOUT_MS',
       'HEALTH_TIMEOUT_MS',
     ]) {
-      expect(() => loadConfig({ [name]: '0' }), name).toThrow(name);
-      expect(() => loadConfig({ [name]: 'soon' }), name).toThrow(`${name}: expected a number`);
+      expect(() => load({ [name]: '0' }), name).toThrow(name);
+      expect(() => load({ [name]: 'soon' }), name).toThrow(`${name}: expected a number`);
     }
     // The client gives up only after the server had its chance to cancel the statement.
-    expect(() => loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '5000' })).toThrow(
+    expect(() => load({ DATABASE_QUERY_TIMEOUT_MS: '5000' })).toThrow(
       'DATABASE_QUERY_TIMEOUT_MS must be longer than DATABASE_STATEMENT_TIMEOUT_MS',
     );
   });
 
   it('drains for 5 s on shutdown in production, not at all in development and tests', () => {
-    expect(loadConfig({})).toMatchObject({ shutdownTimeoutMs: 10_000, shutdownDrainMs: 5_000 });
-    expect(loadConfig({ NODE_ENV: 'development' }).shutdownDrainMs).toBe(0);
-    expect(loadConfig({ NODE_ENV: 'test' }).shutdownDrainMs).toBe(0);
+    expect(load({})).toMatchObject({ shutdownTimeoutMs: 10_000, shutdownDrainMs: 5_000 });
+    expect(load({ NODE_ENV: 'development' }).shutdownDrainMs).toBe(0);
+    expect(load({ NODE_ENV: 'test' }).shutdownDrainMs).toBe(0);
     // The default never takes more than half of a shorter shutdown timeout.
-    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '4000' }).shutdownDrainMs).toBe(2_000);
-    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownDrainMs).toBe(0);
-    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '1500', SHUTDOWN_TIMEOUT_MS: '20000' })).toMatchObject({
+    expect(load({ SHUTDOWN_TIMEOUT_MS: '4000' }).shutdownDrainMs).toBe(2_000);
+    expect(load({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(load({ SHUTDOWN_DRAIN_MS: '1500', SHUTDOWN_TIMEOUT_MS: '20000' })).toMatchObject({
       shutdownDrainMs: 1_500,
       shutdownTimeoutMs: 20_000,
     });
-    expect(loadConfig({ NODE_ENV: 'development', SHUTDOWN_DRAIN_MS: '2000' }).shutdownDrainMs).toBe(
+    expect(load({ NODE_ENV: 'development', SHUTDOWN_DRAIN_MS: '2000' }).shutdownDrainMs).toBe(
       2_000,
     );
-    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '0' }).shutdownDrainMs).toBe(
-      0,
-    );
+    expect(load({ SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '0' }).shutdownDrainMs).toBe(0);
   });
 
   it('refuses a drain that leaves no time of the shutdown timeout', () => {
     const message =
       'SHUTDOWN_DRAIN_MS must be shorter than SHUTDOWN_TIMEOUT_MS, which includes the drain';
-    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '10000' })).toThrow(message);
-    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '3000', SHUTDOWN_TIMEOUT_MS: '2000' })).toThrow(
-      message,
-    );
-    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow('SHUTDOWN_DRAIN_MS');
-    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: 'soon' })).toThrow(
+    expect(() => load({ SHUTDOWN_DRAIN_MS: '10000' })).toThrow(message);
+    expect(() => load({ SHUTDOWN_DRAIN_MS: '3000', SHUTDOWN_TIMEOUT_MS: '2000' })).toThrow(message);
+    expect(() => load({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow('SHUTDOWN_DRAIN_MS');
+    expect(() => load({ SHUTDOWN_DRAIN_MS: 'soon' })).toThrow(
       'SHUTDOWN_DRAIN_MS: expected a number value, got "soon"',
     );
     // A bad timeout is reported once, not again as a comparison.
     let error: unknown;
     try {
-      loadConfig({ SHUTDOWN_DRAIN_MS: '1000', SHUTDOWN_TIMEOUT_MS: 'x' });
+      load({ SHUTDOWN_DRAIN_MS: '1000', SHUTDOWN_TIMEOUT_MS: 'x' });
     } catch (e) {
       error = e;
     }
@@ -197,16 +229,16 @@ describe('loadConfig', () => {
   });
 
   it('reads COOKIE_SECURE as auto, true or false', () => {
-    expect(loadConfig({}).cookieSecure).toBe('auto');
-    expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
-    expect(loadConfig({ COOKIE_SECURE: 'FALSE' }).cookieSecure).toBe(false);
-    expect(() => loadConfig({ COOKIE_SECURE: 'sometimes' })).toThrow(
+    expect(load({}).cookieSecure).toBe('auto');
+    expect(load({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+    expect(load({ COOKIE_SECURE: 'FALSE' }).cookieSecure).toBe(false);
+    expect(() => load({ COOKIE_SECURE: 'sometimes' })).toThrow(
       'COOKIE_SECURE must be auto, true or false',
     );
   });
 
   it('uses the test payment provider, 60-minute sessions and MAIL_TO for orders by default', () => {
-    expect(loadConfig({}).payments).toEqual({
+    expect(load({}).payments).toEqual({
       provider: 'test',
       testWebhookSecret: undefined,
       sessionTtlMinutes: 60,
@@ -214,13 +246,14 @@ describe('loadConfig', () => {
       worldpay: null,
       stripe: null,
     });
-    expect(loadConfig({ MAIL_TO: 'a@shop.example, b@shop.example' }).payments.ordersMailTo).toEqual(
-      ['a@shop.example', 'b@shop.example'],
-    );
+    expect(load({ MAIL_TO: 'a@shop.example, b@shop.example' }).payments.ordersMailTo).toEqual([
+      'a@shop.example',
+      'b@shop.example',
+    ]);
   });
 
   it('reads the payment settings', () => {
-    const { payments } = loadConfig({
+    const { payments } = load({
       PAYMENT_PROVIDER: ' Test ',
       PAYMENT_TEST_WEBHOOK_SECRET: 'a-long-enough-test-secret',
       PAYMENT_SESSION_TTL_MINUTES: '30',
@@ -245,7 +278,7 @@ describe('loadConfig', () => {
       WORLDPAY_ENTITY: 'PO4080000001',
       WORLDPAY_WEBHOOK_SECRET: 'a-webhook-secret-of-some-length',
     };
-    expect(loadConfig(env).payments.worldpay).toEqual({
+    expect(load(env).payments.worldpay).toEqual({
       apiUrl: 'https://try.access.worldpay.com',
       username: 'try-user',
       password: 'try-password',
@@ -253,7 +286,7 @@ describe('loadConfig', () => {
       webhook: { keyId: '1', secret: 'a-webhook-secret-of-some-length', previousSecret: undefined },
     });
     expect(
-      loadConfig({
+      load({
         ...env,
         WORLDPAY_API_URL: 'https://access.worldpay.com/',
         WORLDPAY_WEBHOOK_KEY_ID: '3',
@@ -264,7 +297,7 @@ describe('loadConfig', () => {
       webhook: { keyId: '3', previousSecret: 'the-old-webhook-secret-0000' },
     });
     // Without PAYMENT_PROVIDER=worldpay its settings are not needed, nor used.
-    expect(loadConfig({ WORLDPAY_USERNAME: 'try-user' }).payments.worldpay).toBeNull();
+    expect(load({ WORLDPAY_USERNAME: 'try-user' }).payments.worldpay).toBeNull();
   });
 
   it('reads the Stripe settings, with Stripe’s own API unless STRIPE_API_URL says otherwise', () => {
@@ -273,23 +306,21 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: 'sk_test_51AbCdEfGhIjKlMnOp',
       STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
     };
-    expect(loadConfig(env).payments.stripe).toEqual({
+    expect(load(env).payments.stripe).toEqual({
       secretKey: 'sk_test_51AbCdEfGhIjKlMnOp',
       webhookSecret: 'whsec_0123456789abcdef',
       apiUrl: undefined,
     });
-    expect(
-      loadConfig({ ...env, STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments.stripe?.apiUrl,
-    ).toBe('http://127.0.0.1:12111');
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_51AbCdEfGhIjKlMnOp' }).payments.stripe).toBe(
-      null,
+    expect(load({ ...env, STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments.stripe?.apiUrl).toBe(
+      'http://127.0.0.1:12111',
     );
+    expect(load({ STRIPE_SECRET_KEY: 'sk_test_51AbCdEfGhIjKlMnOp' }).payments.stripe).toBe(null);
   });
 
   it('refuses to start with PAYMENT_PROVIDER=stripe without its secrets, naming each and never echoing one', () => {
     const problemsOf = (env: Record<string, string>) => {
       try {
-        loadConfig(env);
+        load(env);
       } catch (e) {
         expect(e).toBeInstanceOf(ConfigError);
         return [...(e as ConfigError).problems].sort();
@@ -318,7 +349,7 @@ describe('loadConfig', () => {
   it('refuses to start with PAYMENT_PROVIDER=worldpay without its settings, naming each', () => {
     let error: unknown;
     try {
-      loadConfig({ PAYMENT_PROVIDER: 'Worldpay', WORLDPAY_PASSWORD: ' ' });
+      load({ PAYMENT_PROVIDER: 'Worldpay', WORLDPAY_PASSWORD: ' ' });
     } catch (e) {
       error = e;
     }
@@ -331,7 +362,7 @@ describe('loadConfig', () => {
     ]);
     // The secret is never echoed in a refusal.
     try {
-      loadConfig({
+      load({
         PAYMENT_PROVIDER: 'worldpay',
         WORLDPAY_USERNAME: 'u',
         WORLDPAY_PASSWORD: 'p',
@@ -354,7 +385,7 @@ describe('loadConfig', () => {
   it('refuses payment settings that are not sensible, naming each', () => {
     let error: unknown;
     try {
-      loadConfig({
+      load({
         PAYMENT_PROVIDER: 'paypal',
         PAYMENT_TEST_WEBHOOK_SECRET: 'short',
         PAYMENT_SESSION_TTL_MINUTES: '2',
@@ -372,12 +403,12 @@ describe('loadConfig', () => {
     ]);
   });
   it('reads the account settings: 30-day sessions, 10 logins per 900 s by default', () => {
-    expect(loadConfig({}).auth).toEqual({
+    expect(load({}).auth).toEqual({
       sessionTtlDays: 30,
       loginRateLimit: { limit: 10, windowSeconds: 900 },
     });
     expect(
-      loadConfig({
+      load({
         SESSION_TTL_DAYS: '7',
         LOGIN_RATE_LIMIT: '5',
         LOGIN_RATE_WINDOW_SECONDS: '60',
@@ -388,7 +419,7 @@ describe('loadConfig', () => {
   it('refuses account settings that are not sensible, naming each', () => {
     let error: unknown;
     try {
-      loadConfig({
+      load({
         SESSION_TTL_DAYS: '0',
         LOGIN_RATE_LIMIT: 'many',
         LOGIN_RATE_WINDOW_SECONDS: '-1',

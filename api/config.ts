@@ -105,12 +105,24 @@ const schema = yup.object({
     .trim()
     .url('UPLOADS_BASE_URL must be an absolute URL')
     .default('https://storage.googleapis.com/fuelyard-uploads/'),
+  // The site's public origin. Every link that leaves a request (e-mails, the staff invite) is built
+  // from it, never from a Host header, so production cannot start without it.
   PUBLIC_URL: yup
     .string()
     .trim()
-    .url('PUBLIC_URL must be an absolute URL')
-    .matches(/^https?:\/\//i, 'PUBLIC_URL must start with http:// or https://')
-    .optional(),
+    .test('public-url', (value, context) => {
+      if (value === undefined) return true;
+      const problem = publicUrlProblem(value);
+      return problem === null ? true : context.createError({ message: problem });
+    })
+    .when('NODE_ENV', {
+      is: (env: unknown) => env === undefined || env === 'production',
+      then: (field) =>
+        field.required(
+          "PUBLIC_URL is required in production: the site's public origin, e.g. https://shop.example.co.uk (links in e-mails are built from it, never from a request's Host header)",
+        ),
+      otherwise: (field) => field.optional(),
+    }),
   // The whole graceful stop, drain included: after this the process exits anyway (code 1).
   SHUTDOWN_TIMEOUT_MS: yup.number().integer().min(0).max(120_000).default(10_000),
   // How long the server keeps accepting and answering after SIGTERM/SIGINT, with readiness at 503,
@@ -284,7 +296,14 @@ export interface Config {
   logLevel: string;
   seedDemoCatalogue: boolean;
   uploadsBaseUrl: string;
+  /** PUBLIC_URL as configured (always set in production). */
   publicUrl: string | undefined;
+  /**
+   * The origin of every absolute link sent outside a request's own answer (e-mails, the staff
+   * invite, the test provider's webhook target): PUBLIC_URL's origin, or `http://localhost:PORT`
+   * where PUBLIC_URL may be unset (development, tests). Never a request header.
+   */
+  linkOrigin: string;
   /** The whole graceful stop (drain included); the process exits with code 1 after it. */
   shutdownTimeoutMs: number;
   /**
@@ -466,6 +485,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoCatalogue: parsed.SEED_DEMO_CATALOGUE,
     uploadsBaseUrl: parsed.UPLOADS_BASE_URL,
     publicUrl: parsed.PUBLIC_URL,
+    linkOrigin: parsed.PUBLIC_URL
+      ? new URL(parsed.PUBLIC_URL).origin
+      : `http://localhost:${parsed.PORT}`,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs:
       parsed.SHUTDOWN_DRAIN_MS ?? defaultDrainMs(parsed.NODE_ENV, parsed.SHUTDOWN_TIMEOUT_MS),
@@ -545,6 +567,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  */
 function defaultDrainMs(env: string, shutdownTimeoutMs: number): number {
   return env === 'production' ? Math.min(5_000, Math.floor(shutdownTimeoutMs / 2)) : 0;
+}
+
+/**
+ * Why `value` cannot be PUBLIC_URL (null when it can): an absolute http(s) URL with a host (a name
+ * such as `localhost`, or an address), no user name or password, and no query or fragment; a path
+ * is ignored, only the origin is used.
+ */
+export function publicUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'PUBLIC_URL must be an absolute URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return 'PUBLIC_URL must start with http:// or https://';
+  }
+  if (url.hostname === '') return 'PUBLIC_URL must name a host';
+  if (url.username !== '' || url.password !== '') {
+    return 'PUBLIC_URL must not contain a user name or password';
+  }
+  if (url.search !== '' || url.hash !== '') {
+    return 'PUBLIC_URL must not have a query or fragment';
+  }
+  return null;
 }
 
 function friendly(error: yup.ValidationError): string {

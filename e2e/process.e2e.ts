@@ -54,7 +54,12 @@ function runUntilExit(env: Record<string, string>, limitMs = 60_000): Promise<En
   return new Promise((done) => {
     const child = spawn(process.execPath, ['dist/api/server.js'], {
       cwd: projectRoot,
-      env: productionEnv({ DATABASE_URL: '', SMTP_URL: '', ...env }),
+      env: productionEnv({
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        PUBLIC_URL: 'http://localhost:3000',
+        ...env,
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -126,6 +131,17 @@ function acceptsConnections(port: number): Promise<boolean> {
 }
 
 describe('a server that cannot start says why in one line', () => {
+  it(
+    'no PUBLIC_URL: production refuses to start, naming the variable',
+    async () => {
+      const line = expectOneLine(await runUntilExit({ PORT: '0', PUBLIC_URL: '' }));
+      expect(line).toBe(
+        "Fuelyard cannot start. Invalid configuration: PUBLIC_URL: PUBLIC_URL is required in production: the site's public origin, e.g. https://shop.example.co.uk (links in e-mails are built from it, never from a request's Host header). See the configuration table in README.md.",
+      );
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
   it(
     'PORT=abc: echoes the value as written',
     async () => {

@@ -72,7 +72,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   let output = '';
   const child = spawn(process.execPath, ['dist/api/server.js'], {
     cwd: projectRoot,
-    env: productionEnv({ ...env, PORT: String(port) }),
+    // Production needs PUBLIC_URL: the address the tests reach it at, unless a test sets its own.
+    env: productionEnv({ PUBLIC_URL: `http://127.0.0.1:${port}`, ...env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

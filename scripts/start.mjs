@@ -44,6 +44,11 @@ if (signal) {
   process.exit(code ?? 1);
 } else {
   process.env.NODE_ENV = 'production';
+  // Production refuses to start without PUBLIC_URL (links in e-mails are built from it, never
+  // from a request's Host header). Trying the shop on this machine, it is this machine.
+  if (!process.env.PUBLIC_URL?.trim()) {
+    process.env.PUBLIC_URL = `http://localhost:${process.env.PORT?.trim() || '3000'}`;
+  }
   // One process on a development machine, behind no load balancer: Ctrl-C stops at once rather
   // than after production's drain (SHUTDOWN_DRAIN_MS may still be set to try it).
   process.env.SHUTDOWN_DRAIN_MS ??= '0';

@@ -44,8 +44,7 @@ async function main(args: string[]): Promise<number> {
     throw error;
   }
   try {
-    const origin = config.publicUrl ?? `http://localhost:${config.port}`;
-    const invite = await inviteStaff(database.db, email, origin);
+    const invite = await inviteStaff(database.db, email, config.linkOrigin);
     process.stdout.write(
       [
         `${invite.created ? 'Created' : 'Promoted'} staff user ${email.trim().toLowerCase()}.`,

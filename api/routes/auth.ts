@@ -16,7 +16,6 @@ import type { Logger } from '../logger';
 import { isCommonPassword } from '../services/auth/passwords';
 import type { AuthService, CurrentSession, NewSession } from '../services/auth/service';
 import { clientKey, createRateLimiter, type RateLimiter } from '../services/rateLimit/limiter';
-import { badHostMessage } from '../ssr/middleware';
 import { cookieIsSecure } from './cart';
 
 /** The session cookie: an opaque random value (HttpOnly, SameSite=Lax, Path=/). */
@@ -153,8 +152,11 @@ export interface AuthRouteDeps {
   readSession: (ctx: Context) => Promise<CurrentSession | null>;
   cookies: SessionCookieOptions;
   logger: Logger;
-  /** The site's origin for this request (PUBLIC_URL, or the validated request origin). */
-  siteOrigin: (ctx: Context) => string | null;
+  /**
+   * The origin of the links in e-mails (`config.linkOrigin`: PUBLIC_URL). Never taken from the
+   * request: a Host header must not choose where a reset link points.
+   */
+  linkOrigin: string;
   /** Told when an e-mail was queued. Never awaited. */
   mailWorker?: { nudge(): void } | undefined;
 }
@@ -175,7 +177,7 @@ export function authRoutes({
   readSession,
   cookies,
   logger,
-  siteOrigin,
+  linkOrigin,
   mailWorker,
 }: AuthRouteDeps): Router {
   const router = new Router();
@@ -228,13 +230,11 @@ export function authRoutes({
   });
 
   router.post('/auth/forgot-password', async (ctx) => {
-    const origin = siteOrigin(ctx);
-    if (origin === null) throw new BadRequestError(badHostMessage);
     await limitAddress(limiters, ctx);
     const form = validateForgotPassword(ctx.request.body);
     if (!form.ok) formError(form);
     await limit(limiters.resetMail, form.value.email);
-    const queued = await auth.requestPasswordReset(form.value.email, origin);
+    const queued = await auth.requestPasswordReset(form.value.email, linkOrigin);
     if (queued) {
       logger.info({ reqId: ctx.state.reqId }, 'password reset e-mail queued');
       mailWorker?.nudge();

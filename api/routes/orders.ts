@@ -20,12 +20,10 @@ export interface OrderRouteDeps {
   db: Database;
   logger: Logger;
   /**
-   * Asks the provider about an order no webhook has settled (api/services/payments); `origin` is
-   * the site's, for the links in the e-mails when that settles it (null: not known).
+   * Asks the provider about an order no webhook has settled (api/services/payments). The links in
+   * the e-mails it may send come from configuration, never from this request.
    */
-  reconcileOrder: (orderId: string, origin: string | null) => Promise<unknown>;
-  /** The site's origin for this request (PUBLIC_URL, or the validated request origin). */
-  siteOrigin: (ctx: Context) => string | null;
+  reconcileOrder: (orderId: string) => Promise<unknown>;
   /** The signed-in customer's session (customer accounts); omitted, every visitor is a guest. */
   readSession?: (ctx: Context) => Promise<CurrentSession | null>;
   /** Defaults: 30 s after the customer came back; at most once per 10 s per order; 5 s limit. */
@@ -54,7 +52,6 @@ export function orderRoutes({
   db,
   logger,
   reconcileOrder,
-  siteOrigin,
   readSession = () => Promise.resolve(null),
   reconcile = {},
 }: OrderRouteDeps): Router {
@@ -68,7 +65,7 @@ export function orderRoutes({
   const lastAsked = new Map<string, number>();
   const router = new Router();
 
-  async function reconcileIfDue(order: OrderRow, origin: string | null): Promise<boolean> {
+  async function reconcileIfDue(order: OrderRow): Promise<boolean> {
     const returnedAt = order.returnedAt?.getTime();
     const now = Date.now();
     if (returnedAt === undefined || now - returnedAt < afterMs) return false;
@@ -77,7 +74,7 @@ export function orderRoutes({
     lastAsked.set(order.id, now);
     try {
       await withDeadline(
-        reconcileOrder(order.id, origin),
+        reconcileOrder(order.id),
         timeoutMs,
         () => new Error(`No answer from reconciliation within ${timeoutMs} ms`),
       );
@@ -194,7 +191,7 @@ export function orderRoutes({
           .where(and(eq(orders.id, order.id), isNull(orders.returnedAt)))
           .returning();
         if (marked) order = marked;
-      } else if (await reconcileIfDue(order, siteOrigin(ctx))) {
+      } else if (await reconcileIfDue(order)) {
         order = (await findOrder(db, order.id)) ?? order;
       }
     }

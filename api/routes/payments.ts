@@ -65,9 +65,7 @@ export function paymentRoutes({ payments, config, logger }: PaymentRouteDeps): R
     }
     let result;
     try {
-      result = await payments.handleWebhook(provider, rawBody, ctx.headers, {
-        origin: requestOrigin(ctx, config.publicUrl),
-      });
+      result = await payments.handleWebhook(provider, rawBody, ctx.headers);
     } catch (error) {
       if (error instanceof WebhookVerificationError) {
         logger.warn(

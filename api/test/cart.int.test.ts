@@ -821,8 +821,11 @@ describe(`cart (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
 describe('cart cookie Secure flag (COOKIE_SECURE)', () => {
   const flagOf = async (env: Record<string, string>, headers: Record<string, string> = {}) => {
-    // Only the configuration differs: every app shares the file's database.
-    const app = await createTestApp({ env, db: t.db });
+    // Only the configuration differs: every app shares the file's database. Production needs a
+    // PUBLIC_URL; `npm start` on a fresh machine sets this one.
+    const withUrl =
+      env.NODE_ENV === 'production' ? { PUBLIC_URL: 'http://localhost:3000', ...env } : env;
+    const app = await createTestApp({ env: withUrl, db: t.db });
     try {
       const res = await request(app.app.callback())
         .put('/api/cart/postcode')

@@ -67,16 +67,12 @@ export interface EventDeps {
   provider: string;
   mail: Pick<MailConfig, 'from' | 'maxAttempts'>;
   ordersMailTo: string[];
-  /** PUBLIC_URL: the origin of the order link in the confirmation e-mail. */
-  publicUrl: string | undefined;
-  /** The origin used when PUBLIC_URL is unset and the caller knows none (development). */
-  fallbackOrigin: string;
+  /**
+   * The origin of the order link in the confirmation e-mail: `config.linkOrigin` (PUBLIC_URL), never
+   * a request's Host header.
+   */
+  linkOrigin: string;
   mailWorker?: { nudge(): void } | undefined;
-}
-
-export interface ApplyOptions {
-  /** The request's validated origin, for the e-mail link when PUBLIC_URL is unset. */
-  origin?: string | null;
 }
 
 const targetStatus: Record<PaymentEventType, OrderStatus> = {
@@ -88,22 +84,12 @@ const targetStatus: Record<PaymentEventType, OrderStatus> = {
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-function originOf(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
 export async function applyPaymentEvent(
   deps: EventDeps,
   event: PaymentEvent,
-  options: ApplyOptions = {},
 ): Promise<ApplyResult> {
   const { db, logger, provider } = deps;
-  const origin = originOf(deps.publicUrl) ?? options.origin ?? deps.fallbackOrigin;
+  const origin = deps.linkOrigin;
   // Read outside the transaction (it may create the secret on first use).
   const tokenSecret = await orderTokenSecret(db);
   let queued = false;

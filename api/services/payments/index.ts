@@ -11,7 +11,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
-import { applyPaymentEvent, type ApplyOptions, type ApplyResult } from './events';
+import { applyPaymentEvent, type ApplyResult } from './events';
 import { createReconciler, type ReconcileResult } from './reconcile';
 import {
   latestPaymentSession,
@@ -32,7 +32,7 @@ import { createStripeProvider } from './stripe/provider';
 import { createWorldpayProvider } from './worldpay/provider';
 import type { WebhookHeaders } from './types';
 
-export type { ApplyOptions, ApplyOutcome, ApplyResult } from './events';
+export type { ApplyOutcome, ApplyResult } from './events';
 export type { ReconcileCheck, ReconcileResult } from './reconcile';
 export type { StartedSession, StartSessionInput } from './sessions';
 export type { OrderSweeper, OrderSweepResult } from './sweep';
@@ -49,7 +49,7 @@ export * from './types';
 export type { PaymentsConfig } from '../../config';
 
 export interface PaymentsDeps {
-  config: Pick<Config, 'payments' | 'mail' | 'publicUrl' | 'port'>;
+  config: Pick<Config, 'payments' | 'mail' | 'linkOrigin' | 'port'>;
   db: Database;
   logger: Logger;
   /** Told when an e-mail has been queued, so that it goes out soon. Never awaited. */
@@ -97,16 +97,15 @@ export interface Payments {
     providerName: string,
     rawBody: Buffer,
     headers: WebhookHeaders,
-    options?: ApplyOptions,
   ): Promise<WebhookResult>;
   /** Applies a verified (or retrieved) event: the one path every outcome takes. */
-  applyEvent(event: PaymentEvent, options?: ApplyOptions): Promise<ApplyResult>;
+  applyEvent(event: PaymentEvent): Promise<ApplyResult>;
   /**
    * Asks the provider about the order's latest session and applies a final answer through the
    * event path. Orders that are no longer awaiting payment are left as they are. Never marks an
    * order paid without the provider saying so.
    */
-  reconcileOrder(orderId: string, options?: ApplyOptions): Promise<ReconcileResult>;
+  reconcileOrder(orderId: string): Promise<ReconcileResult>;
   /** One sweep: reconcile, then expire, orders older than PAYMENT_SESSION_TTL_MINUTES. */
   sweep(options?: OrderSweepOptions): Promise<OrderSweepResult>;
   /** A timer that sweeps now and then (server.ts starts and stops it). */
@@ -126,12 +125,10 @@ export function createPayments(deps: PaymentsDeps): Payments {
     provider: provider.name,
     mail: config.mail,
     ordersMailTo: config.payments.ordersMailTo,
-    publicUrl: config.publicUrl,
-    fallbackOrigin: `http://localhost:${config.port}`,
+    linkOrigin: config.linkOrigin,
     mailWorker: deps.mailWorker,
   };
-  const applyEvent = (event: PaymentEvent, options?: ApplyOptions) =>
-    applyPaymentEvent(eventDeps, event, options);
+  const applyEvent = (event: PaymentEvent) => applyPaymentEvent(eventDeps, event);
   const sessionDeps = { db, provider, ttlMinutes: config.payments.sessionTtlMinutes };
   const reconciler = createReconciler({ db, provider, logger: log, applyEvent });
   const sweepDeps = {
@@ -147,14 +144,14 @@ export function createPayments(deps: PaymentsDeps): Payments {
     testPage,
     startSession: (input) => startPaymentSession(sessionDeps, input),
     latestSession: (orderId) => latestPaymentSession(db, provider.name, orderId),
-    async handleWebhook(providerName, rawBody, headers, options) {
+    async handleWebhook(providerName, rawBody, headers) {
       if (providerName !== provider.name) {
         // A webhook for an adapter that is not active here cannot be verified.
         throw new WebhookVerificationError(`No active payment provider "${providerName}".`);
       }
       const event = await provider.verifyWebhook(rawBody, headers);
       if (event === null) return { outcome: 'unhandled', orderId: null, unhandled: true };
-      return applyEvent(event, options);
+      return applyEvent(event);
     },
     applyEvent,
     reconcileOrder: reconciler.reconcileOrder,

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { orders, paymentSessions } from '../../db/schema';
 import { isAwaitingPayment, isOrderStatus, type OrderStatus } from '../../domain/order';
 import type { Logger } from '../../logger';
-import type { ApplyOptions, ApplyResult } from './events';
+import type { ApplyResult } from './events';
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider } from './types';
 
 export type ReconcileCheck =
@@ -39,11 +39,11 @@ export interface ReconcilerDeps {
   db: Database;
   provider: PaymentProvider;
   logger: Logger;
-  applyEvent: (event: PaymentEvent, options?: ApplyOptions) => Promise<ApplyResult>;
+  applyEvent: (event: PaymentEvent) => Promise<ApplyResult>;
 }
 
 export interface Reconciler {
-  reconcileOrder(orderId: string, options?: ApplyOptions): Promise<ReconcileResult>;
+  reconcileOrder(orderId: string): Promise<ReconcileResult>;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,10 +60,7 @@ async function orderState(
 }
 
 export function createReconciler({ db, provider, logger, applyEvent }: ReconcilerDeps): Reconciler {
-  async function reconcileOrder(
-    orderId: string,
-    options: ApplyOptions = {},
-  ): Promise<ReconcileResult> {
+  async function reconcileOrder(orderId: string): Promise<ReconcileResult> {
     if (!uuidPattern.test(orderId)) return { orderId, check: 'not_found', status: null };
     const order = await orderState(db, orderId);
     if (order === null) return { orderId, check: 'not_found', status: null };
@@ -103,18 +100,15 @@ export function createReconciler({ db, provider, logger, applyEvent }: Reconcile
     }
     if (answer.status === 'pending') return { orderId, check: 'pending', status };
 
-    const applied = await applyEvent(
-      {
-        id: answer.eventId || `reconciled_${session.providerSessionId}_${answer.status}`,
-        type: answer.status,
-        orderId,
-        sessionId: session.providerSessionId,
-        reference: session.reference,
-        amount: answer.amount,
-        currency: answer.currency,
-      },
-      options,
-    );
+    const applied = await applyEvent({
+      id: answer.eventId || `reconciled_${session.providerSessionId}_${answer.status}`,
+      type: answer.status,
+      orderId,
+      sessionId: session.providerSessionId,
+      reference: session.reference,
+      amount: answer.amount,
+      currency: answer.currency,
+    });
     logger.info(
       { orderId, answer: answer.status, outcome: applied.outcome },
       'reconciliation: the provider answered',
