@@ -248,15 +248,45 @@ export function validateAccount(input: unknown): AuthValidation<AccountForm> {
   };
 }
 
+/** The longest `?redirect=` target followed; a longer one is refused. */
+export const maxRedirectLength = 2000;
+
+/** Where a target is resolved to see what a browser would make of it. Never sent anywhere. */
+const resolveBase = 'http://redirect.invalid';
+
+/**
+ * A path that a browser can only read as one on this site: one leading "/", never "//" or "/\\"
+ * (another host), no backslash (browsers read it as "/"), and no control character (a browser
+ * drops tabs and newlines, so "/\t/evil" is "//evil").
+ */
+function isPlainLocalPath(value: string): boolean {
+  return (
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    !value.startsWith('/\\') &&
+    !/[\p{Cc}\\]/u.test(value)
+  );
+}
+
 /**
  * A `?redirect=` target that is safe to follow: a local path ("/order", "/order/x?y=1"), never
  * another site ("//evil.example", "https://…", "/\\evil"). Null when it is not one.
+ *
+ * What comes back is the path as a browser resolves it ("/./", "/../" and their encoded forms
+ * "%2e" resolved, other characters percent-encoded), and that value, the one that is sent, is
+ * checked again: "/.//evil.example" and "/%2e%2e//evil.example" resolve to "//evil.example",
+ * another host, so they are refused.
  */
 export function localRedirectPath(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length > 2000) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  // No control characters (a browser drops tabs and newlines, "/\t/evil" is "//evil") and no
-  // backslash (which browsers read as "/").
-  if (/[\p{Cc}\\]/u.test(value)) return null;
-  return value;
+  if (typeof value !== 'string' || value.length > maxRedirectLength) return null;
+  if (!isPlainLocalPath(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, resolveBase);
+  } catch {
+    return null;
+  }
+  if (url.origin !== resolveBase) return null;
+  const resolved = `${url.pathname}${url.search}${url.hash}`;
+  return resolved.length <= maxRedirectLength && isPlainLocalPath(resolved) ? resolved : null;
 }

@@ -5,7 +5,7 @@ import { escapeHtml } from '../domain/html';
 import { messages } from '../domain/messages';
 import { PageDataError } from '../domain/pageData';
 import type { CheckoutSummary } from '../domain/order';
-import type { SessionUser } from '../domain/auth';
+import { localRedirectPath, type SessionUser } from '../domain/auth';
 import type { GraphQLExecutor, PublicConfig } from '../domain/ssr';
 import {
   databaseRetryAfterSeconds,
@@ -446,8 +446,16 @@ export function ssrMiddleware(
         return;
       }
       if (result.type === 'redirect') {
+        // The app only ever sends the visitor to a path on this site. The value that goes out is
+        // checked here too, as a browser resolves it: a Location it could read as another origin
+        // ("//host", "/\\host", "https:…", a path that resolves to one) is never sent; the
+        // visitor goes home instead. The refused value is not logged: it may hold a token.
+        const location = localRedirectPath(result.location);
+        if (location === null) {
+          requestLogger.warn({ path: ctx.path }, 'refused a redirect off the site');
+        }
         ctx.status = result.status;
-        ctx.redirect(result.location);
+        ctx.redirect(location ?? '/');
         return;
       }
       ctx.status = result.status;

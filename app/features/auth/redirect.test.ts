@@ -25,6 +25,15 @@ describe('safeRedirect', () => {
     undefined,
     '/user/login',
     '/login?redirect=/order',
+    // Values that pass a check of the raw string but resolve to another host.
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2E//evil.example',
+    '/a/../..//evil.example',
+    // ... or to the login pages.
+    '/./user/login',
+    '/order/../login?redirect=/order',
   ])('refuses %j', (target) => {
     expect(safeRedirect(target)).toBeNull();
   });
@@ -46,5 +55,10 @@ describe('login paths', () => {
     expect(afterLogin(new URL('http://x/login?redirect=%2Forder'))).toBe('/order');
     expect(afterLogin(new URL('http://x/login?redirect=%2F%2Fevil.example'))).toBe('/');
     expect(afterLogin(new URL('http://x/login'))).toBe('/');
+    // What is sent is the resolved path, checked after resolving.
+    expect(afterLogin(new URL('http://x/login?redirect=%2F.%2F%2Fevil.example'))).toBe('/');
+    expect(afterLogin(new URL('http://x/login?redirect=%2Fa%2F..%2Forder'))).toBe('/order');
+    expect(callbackPathFor('/..//evil.example')).toBe('/login');
+    expect(loginPathFor('/%2e%2e//evil.example')).toBe('/user/login');
   });
 });

@@ -12,22 +12,17 @@ import { AUTH_CALLBACK_PATH, HOME_PATH, LOGIN_PATH } from './paths';
  */
 
 /**
- * The path itself when it is a safe local path, else null: the shared rule of the API
- * (`localRedirectPath`), then a parse that must land on this site, and never the login pages.
+ * The path to send the visitor to when `target` is a safe local path, else null: the shared rule
+ * of the API (`localRedirectPath`), which resolves the path as a browser would ("/./", "/../",
+ * "%2e") and checks the resolved value, the one that is sent; and never the login pages.
  */
 export function safeRedirect(target: string | null | undefined): string | null {
   const local = localRedirectPath(target);
-  if (local === null || local.includes('\\')) return null;
-  let url: URL;
-  try {
-    url = new URL(local, 'http://fuelyard.invalid');
-  } catch {
-    return null;
-  }
-  if (url.origin !== 'http://fuelyard.invalid') return null;
+  if (local === null) return null;
   // Never back into the login pages themselves.
-  if (url.pathname === LOGIN_PATH || url.pathname === AUTH_CALLBACK_PATH) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const pathname = local.replace(/[?#].*$/s, '');
+  if (pathname === LOGIN_PATH || pathname === AUTH_CALLBACK_PATH) return null;
+  return local;
 }
 
 /** `/user/login?redirect=<path>` for a visitor who needs to sign in to see `path`. */
