@@ -73,7 +73,12 @@ export default async function setup(project: TestProject) {
   buildProduction();
   const analytics = await startAnalyticsStub();
   const dataDir = mkdtempSync(join(tmpdir(), 'fuelyard-e2e-'));
-  const staff = createStaff({ DATA_DIR: dataDir, DATABASE_URL: '' }, 'staff@fuelyard.test');
+  // Production needs PUBLIC_URL; only the link's token is used here, the server's port is not
+  // known yet.
+  const staff = createStaff(
+    { DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: 'http://127.0.0.1' },
+    'staff@fuelyard.test',
+  );
   const server = await startServer({
     DATA_DIR: dataDir,
     DATABASE_URL: '',
