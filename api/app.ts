@@ -21,6 +21,7 @@ import { enquiryRoutes } from './routes/enquiries';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
+import { visibleOrder } from './services/orders/access';
 import { paymentRoutes, webhookLimitBytes } from './routes/payments';
 import { uploadsRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
@@ -222,6 +223,13 @@ export function createApp({
         (ctx, domesticUse) => checkout.summary(ctx.cookies.get(cartCookieName), domesticUse),
         async (ctx) => (await readSession(ctx))?.user ?? null,
         anonymousPages,
+        async (ctx, orderId, token) =>
+          (await visibleOrder(
+            database.db,
+            orderId,
+            token,
+            async () => (await readSession(ctx))?.user.id ?? null,
+          )) !== undefined,
       ),
     );
   }

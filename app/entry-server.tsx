@@ -21,6 +21,8 @@ export async function render(request: Request, context: RenderContext): Promise<
     publicConfig: context.publicConfig,
     cart: context.cart,
     checkout: context.checkout,
+    // Omitted by the API (tests): no order can be shown.
+    orderAccess: context.orderAccess ?? (() => Promise.resolve(false)),
   });
   const handler = createStaticHandler(routes);
   const routerContext = await handler.query(request);

@@ -40,6 +40,12 @@ export interface AppDeps {
    * the browser (once it knows). Route guards (SPEC §8) and the header's first HTML read it.
    */
   user?: () => Promise<SessionUser | null>;
+  /**
+   * Server only: whether the visitor may see an order (its `?token=`, or its signed-in owner), so
+   * /order/{id} answers 404 when it cannot be shown. In the browser the page asks the API itself
+   * (the token may be in this tab's sessionStorage).
+   */
+  orderAccess?: (orderId: string, token: string | null) => Promise<boolean>;
 }
 
 /** Browser-safe settings when the server gave none (tests, and never in the browser). */
@@ -342,10 +348,15 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             route(
               'order/:id',
               () => import('./pages/OrderPage'),
-              ({ url, params }) => ({
-                orderId: params.id ?? '',
-                urlToken: url.searchParams.get('token'),
-              }),
+              async ({ url, params }) => {
+                const orderId = params.id ?? '';
+                const urlToken = url.searchParams.get('token');
+                // On the server, an order this visitor may not see is the ordinary 404 page.
+                if (deps.orderAccess && !(await deps.orderAccess(orderId, urlToken))) {
+                  throw data(messages.notFound.framework, { status: 404 });
+                }
+                return { orderId, urlToken };
+              },
               fixedMeta(checkoutTexts.order.pageTitle, checkoutTexts.order.pageDescription),
               'alternative',
             ),

@@ -54,6 +54,13 @@ export interface RenderContext {
    * with a PageDataError.
    */
   user: () => Promise<SessionUser | null>;
+  /**
+   * Whether this visitor may see the order `orderId`: it holds the order's access token (`token`,
+   * from the page's `?token=`), or is its signed-in owner. The same check as GET /api/orders/{id},
+   * so /order/{id} answers 404 exactly when the API would. Omitted: no order can be shown. When
+   * the database fails it rejects with a PageDataError.
+   */
+  orderAccess?: (orderId: string, token: string | null) => Promise<boolean>;
   /** The Content-Security-Policy nonce every inline script must carry. */
   nonce: string;
   graphql: GraphQLExecutor;

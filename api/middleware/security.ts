@@ -36,6 +36,18 @@ export function contentSecurityPolicy({
 }
 
 /**
+ * Addresses that may carry an order's access token (`/order/{id}?token=…`, and the API the page
+ * asks): no link, image or script request from them sends a Referer at all, so the token never
+ * leaves in one. Matched case-blind, whatever else answers the path (the page, its 404, an error).
+ */
+const noReferrerPrefixes = ['/order', '/api/orders'];
+
+export function sendsNoReferrer(path: string): boolean {
+  const lower = path.toLowerCase();
+  return noReferrerPrefixes.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
+}
+
+/**
  * Security headers on every response (HTML, API and assets alike), and HSTS on HTTPS ones.
  * Scripts must carry the per-response nonce, which the server renderer writes into the HTML it
  * sends (or, for a page shared by every visitor, be allowed by hash: see api/ssr/pageCache.ts).
@@ -47,7 +59,10 @@ export function securityHeaders(options: SecurityOptions): Middleware {
     ctx.state.nonce = nonce;
     ctx.set('X-Frame-Options', 'SAMEORIGIN');
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set(
+      'Referrer-Policy',
+      sendsNoReferrer(ctx.path) ? 'no-referrer' : 'strict-origin-when-cross-origin',
+    );
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
     // HTTPS answers (directly, or as a trusted proxy's X-Forwarded-Proto says) pin HTTPS for a

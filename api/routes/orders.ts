@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError, UnauthorizedError } from '../errors';
 import type { Logger } from '../logger';
 import type { CurrentSession } from '../services/auth/service';
 import { orderTokenMatches } from '../services/orders/accessToken';
+import { visibleOrder } from '../services/orders/access';
 import {
   findOrder,
   loadOrderLines,
@@ -173,15 +174,15 @@ export function orderRoutes({
   router.get('/orders/:id', async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
-    const token = presentedToken(ctx);
     const id = typeof ctx.params.id === 'string' ? ctx.params.id : '';
-    let order = await findOrder(db, id);
-    // Compared even without an order or a token, so the answer takes the same time either way.
-    const tokenMatches = orderTokenMatches(token ?? '', order?.accessTokenHash ?? noOrderHash);
     // Its signed-in owner needs no token; another customer gets the same 404 as anyone.
-    const session = order && !tokenMatches ? await readSession(ctx) : null;
-    const owner = order !== undefined && session !== null && order.customerId === session.user.id;
-    if (!order || !(tokenMatches || owner)) throw notFound();
+    let order = await visibleOrder(
+      db,
+      id,
+      presentedToken(ctx),
+      async () => (await readSession(ctx))?.user.id ?? null,
+    );
+    if (!order) throw notFound();
 
     if (ctx.query.waiting === '1' && order.status === 'pending_payment') {
       if (order.returnedAt === null) {

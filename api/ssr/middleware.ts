@@ -49,18 +49,23 @@ export function plainErrorPage(message: string): string {
  * cart), and the first one is kept: whatever the app then did with it, the answer is that error
  * page with the failure's status, and the failure is logged once.
  */
+/** Whether the visitor may see an order (RenderContext.orderAccess). */
+type OrderAccess = (orderId: string, token: string | null) => Promise<boolean>;
+
 function watchedSources(
   graphql: GraphQLExecutor,
   cart: () => Promise<CartView>,
   checkout: (domesticUse: boolean) => Promise<CheckoutSummary>,
   user: () => Promise<SessionUser | null> = () => Promise.resolve(null),
+  orderAccess: OrderAccess = () => Promise.resolve(false),
 ): {
   graphql: GraphQLExecutor;
   cart: () => Promise<CartView>;
   checkout: (domesticUse: boolean) => Promise<CheckoutSummary>;
   user: () => Promise<SessionUser | null>;
+  orderAccess: OrderAccess;
   failure(): { error: unknown; page: PageDataError } | undefined;
-  /** Whether the page asked for the checkout summary (a page of one visitor's own). */
+  /** Whether the page asked for the checkout summary or an order (a page of one visitor's own). */
   usedCheckout(): boolean;
 } {
   let failure: { error: unknown; page: PageDataError } | undefined;
@@ -96,6 +101,11 @@ function watchedSources(
       return watch(() => checkout(domesticUse));
     },
     user: () => watch(user),
+    orderAccess: (orderId, token) => {
+      // A page of one visitor's own, as the checkout's is: never kept for another.
+      checkoutUsed = true;
+      return watch(() => orderAccess(orderId, token));
+    },
     failure: () => failure,
     usedCheckout: () => checkoutUsed,
   };
@@ -292,6 +302,12 @@ export function ssrMiddleware(
   userFor: (ctx: Context) => Promise<SessionUser | null> = () => Promise.resolve(null),
   /** Rendered pages for anonymous visitors (production); omitted, every page is rendered. */
   anonymousPages?: AnonymousPages,
+  /**
+   * Whether the visitor may see an order (its token, or its signed-in owner), so /order/{id}
+   * answers 404 when it cannot be shown; omitted: no order can be shown.
+   */
+  orderAccessFor: (ctx: Context, orderId: string, token: string | null) => Promise<boolean> = () =>
+    Promise.resolve(false),
 ): Middleware {
   // Config accepts only an http(s) PUBLIC_URL, so a set one always gives an origin.
   const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
@@ -409,6 +425,7 @@ export function ssrMiddleware(
         : () => cartFor(ctx),
       (domesticUse) => checkoutFor(ctx, domesticUse),
       () => userFor(ctx),
+      (orderId, token) => orderAccessFor(ctx, orderId, token),
     );
     try {
       const [template, entry] = await Promise.all([
@@ -432,6 +449,7 @@ export function ssrMiddleware(
           cart: sources.cart,
           checkout: sources.checkout,
           user: sources.user,
+          orderAccess: sources.orderAccess,
         }),
       );
       const failure = sources.failure();
