@@ -187,6 +187,7 @@ export function createApp({
       mailWorker,
     }),
     inbox: adminInbox(database.db, { mailWorker }),
+    latePayments: payments.latePayments,
   });
   api.use(admin.routes(), admin.allowedMethods());
   // Anything else under /api: 405 with Allow when the path exists for other methods, else 404.

@@ -431,6 +431,11 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             admin('admin/enquiries', () => import('./pages/admin/AdminEnquiriesPage'), 'Enquiries'),
             admin('admin/enquiries/:id', () => import('./pages/admin/AdminEnquiryPage'), 'Enquiry'),
             admin('admin/mail', () => import('./pages/admin/AdminMailPage'), 'Mail'),
+            admin(
+              'admin/late-payments',
+              () => import('./pages/admin/AdminLatePaymentsPage'),
+              'Late payments',
+            ),
             admin('admin/audit', () => import('./pages/admin/AdminAuditPage'), 'Audit log'),
 
             listing('products/industrial-fuel', (pages, c) => pages.industrialFuel(c)),

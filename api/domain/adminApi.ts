@@ -160,6 +160,24 @@ export interface AdminMail {
   sentAt: string | null;
 }
 
+/**
+ * A payment taken for a cancelled or expired order (GET /api/admin/late-payments): `due` is being
+ * refunded automatically, `staff` waits for a refund here, `pending` is being refunded,
+ * `succeeded` was refunded.
+ */
+export interface AdminLatePayment {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  orderStatus: string;
+  fullName: string;
+  amount: Pence;
+  status: 'due' | 'pending' | 'staff' | 'succeeded';
+  provider: string;
+  receivedAt: string;
+  updatedAt: string;
+}
+
 export interface AdminSummary {
   toDeliver: number;
   unhandledEnquiries: number;

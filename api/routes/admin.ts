@@ -16,6 +16,7 @@ import {
 import { orderSorts, type OrderSort } from '../domain/adminApi';
 import { isOrderStatus } from '../domain/order';
 import {
+  AppError,
   BadRequestError,
   NotFoundError,
   PayloadTooLargeError,
@@ -28,6 +29,7 @@ import { auditEntries, paging, validated, type Actor } from '../services/admin/a
 import { sniffImage, type AdminCatalogue } from '../services/admin/catalogue';
 import { isMailStatus, type AdminInbox } from '../services/admin/inbox';
 import type { AdminOrders } from '../services/admin/orders';
+import { LatePaymentRefundFailed, type LatePayments } from '../services/payments';
 import type { Database } from '../db/client';
 
 /** The largest product image the back office takes. */
@@ -47,6 +49,8 @@ export interface AdminRouteDeps {
   catalogue: AdminCatalogue;
   orders: AdminOrders;
   inbox: AdminInbox;
+  /** Payments taken for cancelled or expired orders (api/services/payments/latePayments.ts). */
+  latePayments: LatePayments;
 }
 
 function intParam(value: string | undefined): number {
@@ -80,7 +84,14 @@ function day(value: string | undefined, name: string): string | undefined {
  * signed-in staff member through: anyone else gets the API's ordinary 404, so the area is not
  * revealed. Writes are already refused from other sites by the API's cross-site guard.
  */
-export function adminRoutes({ db, readSession, catalogue, orders, inbox }: AdminRouteDeps): Router {
+export function adminRoutes({
+  db,
+  readSession,
+  catalogue,
+  orders,
+  inbox,
+  latePayments,
+}: AdminRouteDeps): Router {
   const router = new Router({ prefix: '/admin' });
 
   router.use(async (ctx, next) => {
@@ -253,6 +264,27 @@ export function adminRoutes({ db, readSession, catalogue, orders, inbox }: Admin
     const result = await orders.refund(actor(ctx), id, form, key);
     ctx.status = result.replay ? 200 : 201;
     ctx.body = { order: result.order, refund: result.refund };
+  });
+  // Late payments: money taken for cancelled or expired orders, refunded automatically or here.
+  router.get('/late-payments', async (ctx) => {
+    ctx.body = { latePayments: await latePayments.list() };
+  });
+  router.post('/late-payments/:id/refund', async (ctx) => {
+    const id = uuidParam(ctx.params.id);
+    try {
+      const result = await latePayments.refund(id, actor(ctx));
+      // A repeated click answers the refund already made (200), not a second one.
+      ctx.status = result.replay ? 200 : 201;
+      ctx.body = { latePayment: result.payment };
+    } catch (error) {
+      if (error instanceof LatePaymentRefundFailed) {
+        throw new AppError(502, adminTexts.refundFailed, {
+          errors: [adminTexts.refundFailed],
+          cause: error,
+        });
+      }
+      throw error;
+    }
   });
   router.get('/deliveries.csv', async (ctx) => {
     const date = day(one(ctx.query.date), 'the delivery date') ?? ukToday();

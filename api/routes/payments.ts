@@ -1,7 +1,5 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import type { Config } from '../config';
-import { requestOrigin } from '../http/origin';
 import { BadRequestError, NotFoundError } from '../errors';
 import type { Logger } from '../logger';
 import {
@@ -37,12 +35,6 @@ export const paymentMessages = {
   } satisfies Record<TestOutcome, string>,
 } as const;
 
-function origin(ctx: Context, publicUrl: string | undefined): string {
-  const found = requestOrigin(ctx, publicUrl);
-  if (found === null) throw new BadRequestError(paymentMessages.badOrigin);
-  return found;
-}
-
 /**
  * - POST /api/payments/webhooks/{provider}: a provider's signed webhook (exempt from the
  *   cross-site refusal; its raw bytes are kept by the body parser). 400 for a bad, missing or
@@ -51,7 +43,7 @@ function origin(ctx: Context, publicUrl: string | undefined): string {
  * - While the test provider is active, its hosted page's API:
  *   GET /api/payments/test/sessions/:id and POST /api/payments/test/sessions/:id/complete.
  */
-export function paymentRoutes({ payments, config, logger }: PaymentRouteDeps): Router {
+export function paymentRoutes({ payments, logger }: PaymentRouteDeps): Router {
   const router = new Router();
 
   router.post('/payments/webhooks/:provider', async (ctx) => {
@@ -93,8 +85,9 @@ export function paymentRoutes({ payments, config, logger }: PaymentRouteDeps): R
       const body = ctx.request.body as { outcome?: unknown } | undefined;
       const outcome = body?.outcome;
       if (!isTestOutcome(outcome)) throw new BadRequestError(paymentMessages.badOutcome);
-      const webhookUrl = `${origin(ctx, config.publicUrl)}/api/payments/webhooks/test`;
-      const done = await page.complete(ctx.params.id ?? '', outcome, { webhookUrl });
+      // The webhook goes where the provider is configured to send it (the shop's own address),
+      // never where this request's Host header points.
+      const done = await page.complete(ctx.params.id ?? '', outcome);
       ctx.body = {
         code: 200,
         message: paymentMessages.outcome[outcome],

@@ -16,12 +16,19 @@ import {
   users,
 } from '../db/schema';
 import { adminTexts, staffIdleMs } from '../domain/admin';
-import type { AdminOilPrice, AdminOrder, AdminProduct } from '../domain/adminApi';
+import type { AdminLatePayment, AdminOilPrice, AdminOrder, AdminProduct } from '../domain/adminApi';
 import { createLogger } from '../logger';
 import { crossSiteMessage } from '../middleware/crossSite';
 import { adminNotFoundMessage } from '../routes/admin';
 import { inviteStaff } from '../services/admin/staff';
-import { checkoutAt, type PlacedOrder } from '../services/payments/contract';
+import {
+  checkoutAt,
+  fillCartAt,
+  postCheckout,
+  type PlacedOrder,
+} from '../services/payments/contract';
+import { signedTestWebhook, testWebhookSecret } from '../services/payments/test/provider';
+import { promoteAndSignIn, signUp } from './accounts';
 import { testConfig, usingPostgres } from './harness';
 import { startProviderShop, type ProviderShop } from './providerShop';
 
@@ -46,11 +53,7 @@ async function signedUp(): Promise<{ agent: Agent; email: string }> {
   counter += 1;
   const email = `person${counter}.${Date.now()}@example.com`;
   const agent = request.agent(shop.url);
-  const res = await agent
-    .post('/api/auth/local/register')
-    .set('Origin', shop.url)
-    .send({ fullName: `Person ${counter}`, email, password });
-  expect(res.status).toBe(201);
+  await signUp(agent, shop.url, db(), { fullName: `Person ${counter}`, email, password });
   return { agent, email };
 }
 
@@ -64,7 +67,7 @@ beforeAll(async () => {
   const made = await signedUp();
   staff = made.agent;
   staffEmail = made.email;
-  await inviteStaff(db(), staffEmail, shop.url);
+  await promoteAndSignIn(staff, shop.url, db(), staffEmail, password);
   customer = (await signedUp()).agent;
 }, slow);
 afterAll(async () => {
@@ -95,7 +98,9 @@ function adminEndpoints(): { method: string; path: string }[] {
 /** A concrete URL for a route pattern: numeric ids for `:id` on the catalogue, a uuid elsewhere. */
 function concrete(path: string): string {
   const uuid = randomUUID();
-  return path.replace(/:id\b/g, (_m) => (/\/(orders|enquiries|mail)\//.test(path) ? uuid : '1'));
+  return path.replace(/:id\b/g, (_m) =>
+    /\/(orders|enquiries|mail|late-payments)\//.test(path) ? uuid : '1',
+  );
 }
 
 async function oilPrices(agent: Agent): Promise<AdminOilPrice[]> {
@@ -520,7 +525,7 @@ describe(`the back office API (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
 
   it('ends a staff session after 8 hours without a request', async () => {
     const { agent, email } = await signedUp();
-    await inviteStaff(db(), email, shop.url);
+    await promoteAndSignIn(agent, shop.url, db(), email, password);
     expect((await agent.get('/api/admin/summary')).status).toBe(200);
     const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
     await db()
@@ -561,4 +566,114 @@ describe(`the back office API (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
     expect(login.body.user).toMatchObject({ email, role: 'staff' });
     expect((await agent.get('/api/admin/summary')).status).toBe(200);
   });
+});
+
+describe('late payments: money taken for a cancelled order, in the back office (issue item 4)', () => {
+  it(
+    'a late payment the provider would not refund automatically waits for staff, who refund it in one click (idempotent, audited, the customer told)',
+    async () => {
+      // Two checkouts of one cart: the second cancels the first order and closes its session.
+      const agent = await fillCartAt(shop);
+      const first = await postCheckout(shop, agent);
+      expect(first.status).toBe(201);
+      const firstId = (first.body as { order: { id: string; number: string } }).order.id;
+      const session = await shop.payments.latestSession(firstId);
+      if (!session) throw new Error('No payment session');
+      expect((await postCheckout(shop, agent)).status).toBe(201);
+      const [cancelled] = await db().select().from(orders).where(eq(orders.id, firstId));
+      expect(cancelled?.status).toBe('cancelled');
+      // The provider refuses a payment on the closed session.
+      const refused = await fetch(
+        `${shop.url}/api/payments/test/sessions/${session.sessionId}/complete`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: shop.url },
+          body: JSON.stringify({ outcome: 'pay' }),
+        },
+      );
+      expect(refused.status).toBe(409);
+
+      // A payment that won the race all the same: the provider's signed webhook reports it, but
+      // its refund API does not know the payment yet, so the automatic refund fails.
+      const secret = await testWebhookSecret(db(), shop.config.payments.testWebhookSecret);
+      const signed = signedTestWebhook(secret, {
+        id: `evt_${randomUUID()}`,
+        type: 'payment.succeeded',
+        data: {
+          sessionId: session.sessionId,
+          orderId: firstId,
+          amount: session.amount,
+          currency: 'GBP',
+        },
+      });
+      const webhook = await fetch(`${shop.url}/api/payments/webhooks/test`, {
+        method: 'POST',
+        headers: signed.headers,
+        body: new Uint8Array(signed.rawBody),
+      });
+      expect(await webhook.json()).toMatchObject({ code: 200, outcome: 'late_payment' });
+      await shop.payments.latePayments.idle();
+      const told = await db()
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.topicId, firstId), eq(mailOutbox.topic, 'late-payment-received')));
+      expect(told).toHaveLength(1);
+      expect(told[0]?.subject).toContain('will be refunded');
+
+      // Staff see it; anyone else gets 404.
+      expect((await customer.get('/api/admin/late-payments')).status).toBe(404);
+      const listed = await staff.get('/api/admin/late-payments');
+      expect(listed.status).toBe(200);
+      const entry = (listed.body as { latePayments: AdminLatePayment[] }).latePayments.find(
+        (p) => p.orderId === firstId,
+      );
+      expect(entry).toMatchObject({
+        status: 'staff',
+        amount: session.amount,
+        orderStatus: 'cancelled',
+      });
+      if (!entry) throw new Error('Not listed');
+      expect(
+        (await write(customer, 'post', `/api/admin/late-payments/${entry.id}/refund`)).status,
+      ).toBe(404);
+
+      // The provider has the payment now; one click refunds it (twice at once: one refund).
+      await db()
+        .update(testPaymentSessions)
+        .set({ status: 'succeeded' })
+        .where(eq(testPaymentSessions.id, session.sessionId));
+      const clicks = await Promise.all([
+        write(staff, 'post', `/api/admin/late-payments/${entry.id}/refund`),
+        write(staff, 'post', `/api/admin/late-payments/${entry.id}/refund`),
+      ]);
+      const statuses = clicks.map((c) => c.status).sort();
+      expect(statuses.includes(201)).toBe(true);
+      for (const status of statuses) expect([200, 201, 409]).toContain(status);
+      const again = await write(staff, 'post', `/api/admin/late-payments/${entry.id}/refund`);
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ latePayment: { id: entry.id, status: 'succeeded' } });
+      const madeAtProvider = await db()
+        .select()
+        .from(testPaymentRefunds)
+        .where(eq(testPaymentRefunds.sessionId, session.sessionId));
+      expect(madeAtProvider).toEqual([expect.objectContaining({ amount: session.amount })]);
+      const audited = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, firstId), eq(auditLog.action, 'late_payment_refund')));
+      expect(audited).toEqual([expect.objectContaining({ actorEmail: staffEmail })]);
+      const refundedMail = await db()
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.topicId, firstId), eq(mailOutbox.topic, 'late-payment-refunded')));
+      expect(refundedMail).toHaveLength(1);
+      expect(refundedMail[0]?.subject).toContain(
+        `we refunded your payment for cancelled order ${cancelled?.number ?? ''}`,
+      );
+      // Forward only: the order stays cancelled and unpaid.
+      const [after] = await db().select().from(orders).where(eq(orders.id, firstId));
+      expect(after).toMatchObject({ status: 'cancelled', paidAt: null });
+    },
+    slow,
+  );
 });

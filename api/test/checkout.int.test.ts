@@ -556,6 +556,7 @@ describe('when the payment provider fails after the order is committed', () => {
       verifyWebhook: () => Promise.reject(new Error('not used')),
       retrieve: () => Promise.reject(new Error('not used')),
       refund: () => Promise.reject(new Error('not used')),
+      cancelSession: () => Promise.reject(new Error('not used')),
     };
     const payments = createPayments({ config, db: t.db.handle.db, logger, provider });
     failing = {

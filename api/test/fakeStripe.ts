@@ -8,6 +8,8 @@
  *   honours Idempotency-Key, validates a hosted `payment` session with `price_data` line items in
  *   gbp and answers the Checkout Session, whose `url` is the fake's own hosted page.
  * - GET /v1/checkout/sessions/{id}[?expand[]=payment_intent]: the session as it stands now.
+ * - POST /v1/checkout/sessions/{id}/expire: an open session expires at once (its page refuses
+ *   payment) and `checkout.session.expired` is sent; any other session is refused (400).
  * - POST /v1/refunds: refunds part or all of a succeeded PaymentIntent (`payment_intent`, an
  *   optional `amount`, `metadata`, `reason`), honours Idempotency-Key, refuses a refund above what
  *   is left (`amount_too_large`, or `charge_already_refunded` when nothing is) and answers a
@@ -178,6 +180,8 @@ export interface StripeFake {
   readonly refundRequests: readonly StripeFakeRefundRequest[];
   /** Every event made by choose() and expire() (not by event()), oldest first. */
   readonly events: readonly StripeFakeEvent[];
+  /** The sessions expired through POST /v1/checkout/sessions/{id}/expire, oldest first. */
+  readonly expiredByApi: readonly string[];
   /**
    * The customer's choice on the page, without a browser. With `deliver`, the event is POSTed
    * to the webhook URL and awaited (a non-2xx answer throws); without, it is only made. Decline
@@ -648,6 +652,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   const refundRequests: StripeFakeRefundRequest[] = [];
   const refundIdempotency = new Map<string, { fingerprint: string; answer: StripeFakeRefund }>();
   const events: StripeFakeEvent[] = [];
+  const expiredByApi: string[] = [];
   let webhookUrl = options.webhookUrl ?? '';
   let baseUrl = '';
 
@@ -961,6 +966,42 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     sendJson(res, 200, expanded(record, fields));
   }
 
+  /**
+   * POST /v1/checkout/sessions/{id}/expire: an open session expires now (its page shows that it
+   * has expired and takes no payment) and `checkout.session.expired` is sent, as Stripe does;
+   * a session that is not open is refused (400), and so is an unknown one (404).
+   */
+  async function expireEndpoint(req: IncomingMessage, res: ServerResponse, id: string) {
+    const text = await readBody(req);
+    authorise(req);
+    const form = parseStripeForm(text);
+    for (const key of Object.keys(form)) {
+      if (key !== 'expand') throw invalid(`Received unknown parameter: ${key}`, key);
+    }
+    const record = sessions.get(id);
+    if (!record) {
+      throw new StripeApiError(404, 'invalid_request_error', `No such checkout.session: '${id}'`, {
+        code: 'resource_missing',
+        param: 'session',
+      });
+    }
+    if (record.session.status !== 'open') {
+      throw invalid(
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${record.session.status}".`,
+        undefined,
+        'checkout_session_not_expirable',
+      );
+    }
+    record.session.status = 'expired';
+    record.session.url = null;
+    const made = event({ type: 'checkout.session.expired', session: { id } });
+    keepBounded(events, made);
+    expiredByApi.push(id);
+    sendJson(res, 200, publicSession(record));
+    // Stripe delivers its events after answering, and retries a failed delivery later.
+    if (webhookUrl !== '') void deliver(made).catch(() => 0);
+  }
+
   function sign(payload: string, signing: StripeFakeSigning): Record<string, string> {
     const headers: Record<string, string> = {
       'content-type': 'application/json; charset=utf-8',
@@ -1217,6 +1258,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
         return refundEndpoint(req, res);
       }
       if (req.method === 'GET' && api?.[1]) return retrieveEndpoint(req, res, url, api[1]);
+      const expire = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)\/expire$/.exec(url.pathname);
+      if (req.method === 'POST' && expire?.[1]) return expireEndpoint(req, res, expire[1]);
       if (page?.[1] && (req.method === 'GET' || req.method === 'POST')) {
         const record = sessions.get(page[1]);
         if (!record) return sendText(res, 404, 'No such page.');
@@ -1250,6 +1293,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     refunds,
     refundRequests,
     events,
+    expiredByApi,
     choose,
     expire,
     delayedPaymentFails,

@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -304,6 +310,85 @@ describe('the webhook route', () => {
     const rows = await db().select().from(paymentEvents).where(eq(paymentEvents.eventId, id));
     expect(rows).toEqual([expect.objectContaining({ orderId: null, outcome: 'unknown_order' })]);
   });
+});
+
+describe('the test provider posts its webhooks only to the configured shop (issue item 6)', () => {
+  /** POSTs `complete` with a Host (and a matching Origin) of the caller's choosing. */
+  function completeWithHost(
+    shopPort: number,
+    sessionId: string,
+    host: string,
+  ): Promise<{ status: number; body: string }> {
+    const payload = JSON.stringify({ outcome: 'pay' });
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: shopPort,
+          method: 'POST',
+          path: `/api/payments/test/sessions/${encodeURIComponent(sessionId)}/complete`,
+          headers: {
+            host,
+            origin: `http://${host}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+          },
+          timeout: 30_000,
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  it("a Host header naming another port gets no webhook: it goes to the server's own address", async () => {
+    // Something else listening on loopback, which must receive nothing.
+    let received = 0;
+    const bystander = createServer((_req, res) => {
+      received += 1;
+      res.writeHead(200);
+      res.end();
+    });
+    await new Promise<void>((resolve) => bystander.listen(0, '127.0.0.1', resolve));
+    const bystanderPort = (bystander.address() as AddressInfo).port;
+    // A shop without PUBLIC_URL (the origin of a request then comes from its Host header),
+    // listening on its configured PORT.
+    let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+      res.writeHead(503);
+      res.end();
+    };
+    const server: Server = createServer((req, res) => handler(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://127.0.0.1:${port}`;
+    const config = testConfig({ PORT: String(port) });
+    const logger = createLogger('silent');
+    const payments = createPayments({ config, db: db(), logger });
+    handler = createApp({ config, database: tdb.handle, logger, payments }).callback();
+    try {
+      const placed = await checkoutAt({ url, db: db(), payments });
+      const res = await completeWithHost(
+        port,
+        placed.session.sessionId,
+        `127.0.0.1:${bystanderPort}`,
+      );
+      expect(res.status).toBe(200);
+      expect(received).toBe(0);
+      // The signed webhook reached the shop itself: the order is paid.
+      expect(await status(placed.id)).toBe('paid');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      bystander.closeAllConnections();
+      await new Promise<void>((resolve) => bystander.close(() => resolve()));
+    }
+  }, 60_000);
 });
 
 describe('the test webhook secret', () => {

@@ -47,6 +47,8 @@ import { PaymentProviderError } from '../payments/types';
 export interface CheckoutPayments {
   startSession(input: { orderId: string; origin: string }): Promise<{ redirectUrl: string }>;
   latestSession(orderId: string): Promise<{ redirectUrl: string } | null>;
+  /** Closes the provider sessions of orders this checkout cancelled (never throws). */
+  cancelOrderSessions(orderIds: readonly string[]): Promise<void>;
   readonly provider: { readonly name: string };
 }
 
@@ -141,7 +143,10 @@ function requestDigest(form: CheckoutForm, summary: CheckoutSummary): string {
 
 type OrderRow = typeof orders.$inferSelect;
 
-type Decision = { kind: 'created'; order: OrderRow } | { kind: 'replay'; order: OrderRow };
+/** What a request decided, and the earlier unpaid orders of the cart it cancelled. */
+type Decision =
+  | { kind: 'created'; order: OrderRow; cancelled: string[] }
+  | { kind: 'replay'; order: OrderRow; cancelled: string[] };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -163,8 +168,11 @@ export function createCheckoutService({
     return price(await readCartView(db, cartId, snapshot, { lock: false }), snapshot, domesticUse);
   }
 
-  /** Moves this cart's orders that still await payment to `cancelled` (forward only). */
-  async function cancelAwaiting(tx: Database, cartId: string): Promise<void> {
+  /**
+   * Moves this cart's orders that still await payment to `cancelled` (forward only), and answers
+   * their ids: their provider sessions are closed once this commits.
+   */
+  async function cancelAwaiting(tx: Database, cartId: string): Promise<string[]> {
     const awaiting = await tx
       .select({ id: orders.id, status: orders.status })
       .from(orders)
@@ -178,7 +186,7 @@ export function createCheckoutService({
     const cancel = awaiting
       .filter((o) => isOrderStatus(o.status) && canMoveOrder(o.status, 'cancelled'))
       .map((o) => o.id);
-    if (cancel.length === 0) return;
+    if (cancel.length === 0) return [];
     await tx
       .update(orders)
       .set({ status: 'cancelled', updatedAt: sql`now()` })
@@ -189,6 +197,7 @@ export function createCheckoutService({
         ),
       );
     logger.info({ orders: cancel }, 'checkout: earlier unpaid orders of the cart cancelled');
+    return cancel;
   }
 
   async function decide(
@@ -222,7 +231,8 @@ export function createCheckoutService({
         .where(and(eq(orders.cartId, cart.cartId), eq(orders.idempotencyKey, key)))
         .for('update');
       if (earlier) {
-        if (earlier.requestDigest === digest) return { kind: 'replay', order: earlier };
+        if (earlier.requestDigest === digest)
+          return { kind: 'replay', order: earlier, cancelled: [] };
         if (!isOrderStatus(earlier.status) || !isAwaitingPayment(earlier.status)) {
           throw new UnprocessableError(messages.checkout.idempotencyKeyReused, {
             errors: [messages.checkout.idempotencyKeyReused],
@@ -235,7 +245,7 @@ export function createCheckoutService({
           .set({ idempotencyKey: null, updatedAt: sql`now()` })
           .where(eq(orders.id, earlier.id));
       }
-      await cancelAwaiting(tx, cart.cartId);
+      const cancelled = await cancelAwaiting(tx, cart.cartId);
 
       const [order] = await tx
         .insert(orders)
@@ -281,7 +291,7 @@ export function createCheckoutService({
           ordering,
         })),
       );
-      return { kind: 'created', order };
+      return { kind: 'created', order, cancelled };
     });
   }
 
@@ -350,6 +360,9 @@ export function createCheckoutService({
       input.customerId ?? null,
     );
     const { order } = decision;
+    // The orders this one replaced can no longer be paid: their provider sessions are closed
+    // before the new payment page is shown (a payment that still gets through is refunded).
+    if (decision.cancelled.length > 0) await payments.cancelOrderSessions(decision.cancelled);
     if (decision.kind === 'created') {
       logger.info({ orderId: order.id, number: order.number }, 'checkout: order created');
       const redirectUrl = await startSession(order, input.origin);

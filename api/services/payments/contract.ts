@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
@@ -25,6 +25,7 @@ import {
   paymentSessions,
   productSizes,
   products,
+  refunds,
 } from '../../db/schema';
 import { checkoutForm } from '../../test/checkoutFixtures';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/harness';
@@ -102,6 +103,13 @@ export interface FakeProvider {
    * event, and the late webhook is a second event that changes nothing.
    */
   queryEventIds: boolean;
+  /**
+   * Whether the provider can close a session before it expires (`cancelSession` answers
+   * `cancelled`): the test provider and Stripe can; Worldpay's Hosted Payment Pages cannot, so a
+   * payment made on a cancelled order's page there is refunded automatically. When true, the
+   * customer's choice on a closed session's page rejects (the provider refuses it).
+   */
+  cancels: boolean;
   /**
    * Whether the provider tells the shop when the customer cancels on its page (the test provider
    * and Worldpay send an event). Stripe Checkout does not: its page only sends the browser to the
@@ -856,6 +864,179 @@ export function paymentProviderContract(harness: ProviderHarness): void {
       );
       expectAccepted(await refund(placed, 100, { full: true }));
       await expectNothingLeft(placed);
+    }, 60_000);
+
+    const refOf = (session: StartedSession) => ({
+      sessionId: session.sessionId,
+      reference: session.reference,
+      orderId: session.orderId,
+    });
+
+    it('cancelSession: an open session is closed at the provider (its page refuses payment), again harmlessly; a paid one answers paid', async () => {
+      const placed = await placeOrder();
+      const outcome = await fake.provider.cancelSession(refOf(placed.session));
+      if (fake.cancels) {
+        expect(outcome).toBe('cancelled');
+        await expect(
+          fake.customer(placed.session, 'pay', { shopUrl: shop.url, deliver: true }),
+        ).rejects.toThrow();
+        expect(await fake.provider.cancelSession(refOf(placed.session))).toBe('cancelled');
+        expect((await fake.provider.retrieve(refOf(placed.session))).status).not.toBe('succeeded');
+        expect((await order(placed.id)).paidAt).toBeNull();
+      } else {
+        expect(outcome).toBe('unsupported');
+      }
+      const paid = await paidOrder();
+      expect(await fake.provider.cancelSession(refOf(paid.session))).toBe(
+        fake.cancels ? 'paid' : 'unsupported',
+      );
+      expect((await order(paid.id)).status).toBe('paid');
+    }, 60_000);
+
+    it('ten parallel checkouts of one cart with different keys: one order paid; every other payment refused by the provider or refunded automatically, the customer told', async () => {
+      const agent = await fillCartAt(shop);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => postCheckout(shop, agent)),
+      );
+      for (const answer of answers) expect([201, 409]).toContain(answer.status);
+      const created = answers.find((a) => a.status === 201)?.body as { order: { id: string } };
+      const [first] = await db()
+        .select({ cartId: orders.cartId })
+        .from(orders)
+        .where(eq(orders.id, created.order.id));
+      const cartId = first?.cartId ?? '';
+      const all = await db().select().from(orders).where(eq(orders.cartId, cartId));
+      expect(all.filter((o) => o.status === 'pending_payment')).toHaveLength(1);
+      expect(all.filter((o) => o.status === 'cancelled')).toHaveLength(all.length - 1);
+      const rows = await db()
+        .select()
+        .from(paymentSessions)
+        .where(
+          inArray(
+            paymentSessions.orderId,
+            all.map((o) => o.id),
+          ),
+        );
+      const sessions: { row: (typeof rows)[number]; session: StartedSession }[] = rows.map(
+        (row) => ({
+          row,
+          session: {
+            orderId: row.orderId,
+            attempt: row.attempt,
+            sessionId: row.providerSessionId,
+            reference: row.reference,
+            redirectUrl: row.redirectUrl,
+            amount: row.amount,
+            currency: row.currency,
+            expiresAt: row.expiresAt,
+          },
+        }),
+      );
+      // The customer pays on every payment page the shop ever opened for this cart.
+      const tried = await Promise.all(
+        sessions.map(({ session }) =>
+          fake.customer(session, 'pay', { shopUrl: shop.url, deliver: true }).then(
+            () => 'paid' as const,
+            () => 'refused' as const,
+          ),
+        ),
+      );
+      await shop.payments.latePayments.idle();
+
+      const after = await db().select().from(orders).where(eq(orders.cartId, cartId));
+      const paidOrders = after.filter((o) => o.status === 'paid');
+      expect(paidOrders).toHaveLength(1);
+      expect(paidOrders[0]?.id).toBe(all.find((o) => o.status === 'pending_payment')?.id);
+      expect(after.filter((o) => o.status === 'cancelled')).toHaveLength(after.length - 1);
+      for (const [index, { row, session }] of sessions.entries()) {
+        const owner = after.find((o) => o.id === row.orderId);
+        if (owner?.status === 'paid') {
+          expect(tried[index]).toBe('paid');
+          continue;
+        }
+        expect(owner?.status).toBe('cancelled');
+        const lateRefunds = await db()
+          .select()
+          .from(refunds)
+          .where(
+            and(eq(refunds.orderId, row.orderId), eq(refunds.requestKey, `late-payment:${row.id}`)),
+          );
+        if (tried[index] === 'refused') {
+          // Closed at the provider: nothing was taken, nothing to give back.
+          expect(lateRefunds).toEqual([]);
+          expect((await fake.provider.retrieve(refOf(session))).status).not.toBe('succeeded');
+          continue;
+        }
+        // Taken anyway (the provider cannot close its page, or the payment won the race):
+        // refunded in full through the provider, and the customer told.
+        if (fake.cancels) throw new Error('A closed session took a payment.');
+        expect(lateRefunds).toEqual([
+          expect.objectContaining({ status: 'succeeded', amount: row.amount }),
+        ]);
+        await expect(
+          fake.provider.refund({
+            session: refOf(session),
+            amount: 1,
+            currency: 'GBP',
+            full: false,
+            idempotencyKey: newRefundKey(),
+          }),
+        ).rejects.toBeInstanceOf(PaymentProviderError);
+        const told = await mails(row.orderId, 'late-payment-refunded');
+        expect(told).toHaveLength(1);
+        expect(told[0]?.subject).toContain(
+          `we refunded your payment for cancelled order ${owner?.number ?? ''}`,
+        );
+        expect(told[0]?.to).toBe(customerEmail);
+      }
+      if (fake.cancels) expect(tried.filter((t) => t === 'paid')).toHaveLength(1);
+      else expect(tried.every((t) => t === 'paid')).toBe(true);
+    }, 120_000);
+
+    it('a late payment: its webhook again, or another event about the same payment, refunds nothing more; amounts are still checked', async () => {
+      const agent = await fillCartAt(shop);
+      const firstAnswer = await postCheckout(shop, agent);
+      expect(firstAnswer.status).toBe(201);
+      const firstId = (firstAnswer.body as { order: { id: string } }).order.id;
+      const firstSession = await shop.payments.latestSession(firstId);
+      if (!firstSession) throw new Error('No session');
+      // A second checkout of the cart cancels the first order.
+      expect((await postCheckout(shop, agent)).status).toBe(201);
+      expect((await order(firstId)).status).toBe('cancelled');
+      // The provider reports a payment of it anyway (a payment that won the race), signed.
+      const paidEvent = await fake.webhook({
+        type: 'succeeded',
+        session: firstSession,
+        amount: firstSession.amount,
+        currency: 'GBP',
+      });
+      const late = await postWebhook(paidEvent);
+      expect(late.status).toBe(200);
+      expect(late.body).toMatchObject({ outcome: 'late_payment' });
+      expect((await postWebhook(paidEvent)).body).toMatchObject({ outcome: 'replay' });
+      const again = await postWebhook(
+        await fake.webhook({
+          type: 'succeeded',
+          session: firstSession,
+          amount: firstSession.amount,
+          currency: 'GBP',
+        }),
+      );
+      expect(again.body).toMatchObject({ outcome: 'late_payment' });
+      await shop.payments.latePayments.idle();
+      const rows = await db().select().from(refunds).where(eq(refunds.orderId, firstId));
+      // One late payment, however many events name it; forward only: still cancelled, unpaid.
+      expect(rows).toHaveLength(1);
+      expect(['succeeded', 'staff']).toContain(rows[0]?.status);
+      const row = await order(firstId);
+      expect(row.status).toBe('cancelled');
+      expect(row.paidAt).toBeNull();
+      // Told once, whichever way it went.
+      const told = [
+        ...(await mails(firstId, 'late-payment-refunded')),
+        ...(await mails(firstId, 'late-payment-received')),
+      ];
+      expect(told).toHaveLength(1);
     }, 60_000);
 
     it('refund: a session that was not paid (open, or declined) cannot be refunded', async () => {

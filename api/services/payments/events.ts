@@ -32,6 +32,7 @@ import type { Logger } from '../../logger';
 import { messageIdDomain } from '../enquiry/service';
 import { deriveOrderToken, orderTokenSecret } from '../orders/accessToken';
 import { renderNewOrderNotice, renderOrderConfirmation, type EmailOrder } from '../orders/emails';
+import { recordLatePayment } from './latePayments';
 import type { PaymentEvent, PaymentEventType } from './types';
 
 /** What an event did. */
@@ -58,6 +59,11 @@ export interface ApplyResult {
   orderId: string | null;
   /** The order's status after the event (when an order was found). */
   status?: OrderStatus;
+  /**
+   * A late payment (money for a cancelled or expired order) recorded by this event as a refund
+   * that is due (latePayments.ts): the caller refunds it once the event has committed.
+   */
+  latePaymentId?: string;
 }
 
 export interface EventDeps {
@@ -117,6 +123,24 @@ export async function applyPaymentEvent(
     };
 
     const session = await findSession(tx, provider, event);
+
+    /**
+     * Money taken for an order that is closed. For a cancelled or expired order it is recorded as
+     * a refund that is due (refunded automatically after the commit, else listed for staff).
+     */
+    const late = async (orderId: string, current: OrderStatus): Promise<ApplyResult> => {
+      const result = await finish('late_payment', orderId, current);
+      if (current !== 'cancelled' && current !== 'expired') return result;
+      const latePaymentId = await recordLatePayment(tx, {
+        provider,
+        orderId,
+        orderStatus: current,
+        paymentSessionId: session?.id ?? null,
+        amount: event.amount,
+        currency: event.currency,
+      });
+      return latePaymentId === null ? result : { ...result, latePaymentId };
+    };
     const orderId = await findOrderId(tx, event, session);
     if (event.type === 'other') {
       logger.info(
@@ -167,7 +191,8 @@ export async function applyPaymentEvent(
         { ...log, amount: event.amount, currency: event.currency, expected: order.total },
         'payment amount or currency does not match a closed order; nothing changed',
       );
-      return finish(event.type === 'succeeded' ? 'late_payment' : 'ignored', orderId, current);
+      if (event.type === 'succeeded') return late(orderId, current);
+      return finish('ignored', orderId, current);
     }
 
     const target = targetStatus[event.type];
@@ -180,7 +205,7 @@ export async function applyPaymentEvent(
     if (!canMoveOrder(current, target)) {
       if (event.type === 'succeeded' && current !== 'paid') {
         logger.error(log, 'payment taken for an order that is closed; refund or review it');
-        return finish('late_payment', orderId, current);
+        return late(orderId, current);
       }
       logger.info(log, 'payment event does not move the order; unchanged');
       return finish('ignored', orderId, current);
@@ -200,6 +225,8 @@ export async function applyPaymentEvent(
 }
 
 interface SessionMatch {
+  /** The shop's payment_sessions row. */
+  id: string;
   orderId: string;
   attempt: number;
 }
@@ -215,7 +242,11 @@ async function findSession(
   ].filter((condition) => condition !== undefined);
   if (conditions.length === 0) return null;
   const [row] = await tx
-    .select({ orderId: paymentSessions.orderId, attempt: paymentSessions.attempt })
+    .select({
+      id: paymentSessions.id,
+      orderId: paymentSessions.orderId,
+      attempt: paymentSessions.attempt,
+    })
     .from(paymentSessions)
     .where(and(eq(paymentSessions.provider, provider), or(...conditions)))
     .limit(1);

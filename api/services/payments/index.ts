@@ -13,7 +13,9 @@ import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
 import { applyPaymentEvent, type ApplyResult } from './events';
 import { createReconciler, type ReconcileResult } from './reconcile';
+import { createLatePayments, type LatePayments } from './latePayments';
 import {
+  cancelOrderSessions,
   latestPaymentSession,
   startPaymentSession,
   type StartedSession,
@@ -26,7 +28,7 @@ import {
   type OrderSweepOptions,
   type OrderSweepResult,
 } from './sweep';
-import { createTestProvider, type TestHostedPage } from './test/provider';
+import { createTestProvider, testWebhookUrl, type TestHostedPage } from './test/provider';
 import { WebhookVerificationError, type PaymentEvent, type PaymentProvider } from './types';
 import { createStripeProvider } from './stripe/provider';
 import { createWorldpayProvider } from './worldpay/provider';
@@ -35,6 +37,8 @@ import type { WebhookHeaders } from './types';
 export type { ApplyOutcome, ApplyResult } from './events';
 export type { ReconcileCheck, ReconcileResult } from './reconcile';
 export type { StartedSession, StartSessionInput } from './sessions';
+export type { LatePayments, LatePaymentView, LatePaymentActor } from './latePayments';
+export { LatePaymentRefundFailed } from './latePayments';
 export type { OrderSweeper, OrderSweepResult } from './sweep';
 export type { TestHostedPage, TestSessionView, TestOutcome } from './test/provider';
 export { isTestOutcome, testDeclineReasons, testOutcomes } from './test/provider';
@@ -98,6 +102,14 @@ export interface Payments {
     rawBody: Buffer,
     headers: WebhookHeaders,
   ): Promise<WebhookResult>;
+  /**
+   * Closes the provider sessions of orders the shop has cancelled (a newer checkout replaced
+   * them), so that they can no longer be paid. Never throws: a session that cannot be closed is
+   * logged, and a payment still made on it is a late payment (refunded automatically).
+   */
+  cancelOrderSessions(orderIds: readonly string[]): Promise<void>;
+  /** Payments taken for cancelled or expired orders: refunded automatically, else by staff. */
+  readonly latePayments: LatePayments;
   /** Applies a verified (or retrieved) event: the one path every outcome takes. */
   applyEvent(event: PaymentEvent): Promise<ApplyResult>;
   /**
@@ -128,14 +140,37 @@ export function createPayments(deps: PaymentsDeps): Payments {
     linkOrigin: config.linkOrigin,
     mailWorker: deps.mailWorker,
   };
-  const applyEvent = (event: PaymentEvent) => applyPaymentEvent(eventDeps, event);
-  const sessionDeps = { db, provider, ttlMinutes: config.payments.sessionTtlMinutes };
+  const latePayments = createLatePayments({
+    db,
+    logger: log,
+    provider,
+    mail: config.mail,
+    mailWorker: deps.mailWorker,
+  });
+  const applyEvent = async (event: PaymentEvent) => {
+    const result = await applyPaymentEvent(eventDeps, event);
+    // Committed: a late payment it recorded is refunded now, without holding up the answer.
+    if (result.latePaymentId) latePayments.refundInBackground(result.latePaymentId);
+    return result;
+  };
+  const cancelSessions = (orderIds: readonly string[]) =>
+    cancelOrderSessions({ db, provider, logger: log }, orderIds);
+  const sessionDeps = {
+    db,
+    provider,
+    ttlMinutes: config.payments.sessionTtlMinutes,
+    cancelSessions,
+  };
   const reconciler = createReconciler({ db, provider, logger: log, applyEvent });
   const sweepDeps = {
     db,
     logger: log,
     ttlMinutes: config.payments.sessionTtlMinutes,
     reconcileOrder: reconciler.reconcileOrder,
+    // Late payments whose automatic refund an interrupted process never finished.
+    afterSweep: async () => {
+      await latePayments.retryDue();
+    },
   };
 
   return {
@@ -154,6 +189,8 @@ export function createPayments(deps: PaymentsDeps): Payments {
       return applyEvent(event);
     },
     applyEvent,
+    cancelOrderSessions: cancelSessions,
+    latePayments,
     reconcileOrder: reconciler.reconcileOrder,
     sweep: (options) => sweepAbandonedOrders(sweepDeps, options),
     createSweeper: (options) => createOrderSweeper(sweepDeps, options),
@@ -171,6 +208,7 @@ function buildProvider(
         db,
         logger,
         webhookSecret: config.payments.testWebhookSecret,
+        webhookUrl: testWebhookUrl(config),
       });
       return { provider: test.provider, testPage: test.page };
     }

@@ -5,11 +5,12 @@
  * race for one number are settled by its UNIQUE (order_id, attempt): the loser takes the next one.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderLines, orders, paymentSessions } from '../../db/schema';
 import { isAwaitingPayment, isOrderStatus } from '../../domain/order';
 import { ConflictError, NotFoundError } from '../../errors';
+import type { Logger } from '../../logger';
 import type { PaymentProvider, SessionLine } from './types';
 
 export interface StartSessionInput {
@@ -39,13 +40,61 @@ export interface SessionDeps {
   db: Database;
   provider: PaymentProvider;
   ttlMinutes: number;
+  /** Closes the sessions of orders that must no longer be paid (`cancelOrderSessions`). */
+  cancelSessions?: (orderIds: readonly string[]) => Promise<void>;
+}
+
+/**
+ * Closes, at the provider, every recorded session of these orders (they were cancelled: a newer
+ * checkout of the same cart replaced them). Sessions are closed in parallel; a provider that
+ * cannot close one, or cannot be reached, is logged and left to the late-payment path.
+ */
+export async function cancelOrderSessions(
+  { db, provider, logger }: { db: Database; provider: PaymentProvider; logger: Logger },
+  orderIds: readonly string[],
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  const rows = await db
+    .select({
+      orderId: paymentSessions.orderId,
+      providerSessionId: paymentSessions.providerSessionId,
+      reference: paymentSessions.reference,
+    })
+    .from(paymentSessions)
+    .where(
+      and(
+        inArray(paymentSessions.orderId, [...orderIds]),
+        eq(paymentSessions.provider, provider.name),
+      ),
+    )
+    .limit(100);
+  await Promise.all(
+    rows.map(async (row) => {
+      try {
+        const outcome = await provider.cancelSession({
+          sessionId: row.providerSessionId,
+          reference: row.reference,
+          orderId: row.orderId,
+        });
+        logger.info(
+          { orderId: row.orderId, outcome },
+          'payment session of a cancelled order closed',
+        );
+      } catch (error) {
+        logger.warn(
+          { orderId: row.orderId, err: error },
+          'the payment session of a cancelled order could not be closed; a payment on it will be refunded',
+        );
+      }
+    }),
+  );
 }
 
 /** How many times a lost race for an attempt number is retried. */
 const maxRaces = 5;
 
 export async function startPaymentSession(
-  { db, provider, ttlMinutes }: SessionDeps,
+  { db, provider, ttlMinutes, cancelSessions }: SessionDeps,
   { orderId, origin }: StartSessionInput,
 ): Promise<StartedSession> {
   for (let race = 0; race < maxRaces; race += 1) {
@@ -118,6 +167,16 @@ export async function startPaymentSession(
       .onConflictDoNothing()
       .returning({ id: paymentSessions.id });
     if (inserted.length === 1) {
+      // A newer checkout of the cart may have cancelled the order while the provider was asked;
+      // it closed the sessions it saw then, which did not include this one: close it here.
+      const [now] = await db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      if (!now || !isOrderStatus(now.status) || !isAwaitingPayment(now.status)) {
+        await cancelSessions?.([order.id]);
+        throw new ConflictError('This order can no longer be paid.');
+      }
       return {
         orderId: order.id,
         attempt,

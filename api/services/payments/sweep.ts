@@ -37,6 +37,8 @@ export interface SweepDeps {
   logger: Logger;
   ttlMinutes: number;
   reconcileOrder: (orderId: string) => Promise<ReconcileResult>;
+  /** More work for each sweep, after the orders (the late payments' refunds left behind). */
+  afterSweep?: () => Promise<void>;
 }
 
 /** Moves an order that is still awaiting payment to `expired`, under its row lock. */
@@ -59,7 +61,7 @@ export async function expireOrder(db: Database, orderId: string): Promise<boolea
 }
 
 export async function sweepAbandonedOrders(
-  { db, logger, ttlMinutes, reconcileOrder }: SweepDeps,
+  { db, logger, ttlMinutes, reconcileOrder, afterSweep }: SweepDeps,
   options: OrderSweepOptions = {},
 ): Promise<OrderSweepResult> {
   const batch = positiveInteger(options.batch ?? 50, 'batch');
@@ -107,6 +109,7 @@ export async function sweepAbandonedOrders(
     if (!last || rows.length < batch) break;
     after = { createdAt: last.createdAt, id: last.id };
   }
+  await afterSweep?.();
   return result;
 }
 

@@ -26,7 +26,19 @@ export interface PaymentProvider {
    * the shop records nothing as refunded.
    */
   refund(input: RefundInput): Promise<RefundResult>;
+  /**
+   * Closes a session that must no longer be paid (its order was cancelled): the provider's page
+   * then refuses payment. Resolves `cancelled` when the session is closed (now, or already,
+   * unpaid), `paid` when the customer paid before the cancel arrived, `unsupported` when the
+   * provider has no way to close a session (Worldpay's Hosted Payment Pages). For `paid` and
+   * `unsupported` a payment that arrives is a late payment, refunded automatically
+   * (latePayments.ts). Throws a PaymentProviderError when the provider cannot be reached.
+   */
+  cancelSession(session: SessionRef): Promise<CancelOutcome>;
 }
+
+/** What `cancelSession` did (see PaymentProvider.cancelSession). */
+export type CancelOutcome = 'cancelled' | 'paid' | 'unsupported';
 
 export interface RefundInput {
   /** The session that was paid. */

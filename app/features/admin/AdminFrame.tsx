@@ -14,6 +14,7 @@ export const adminSections = [
   { href: '/admin/zones', label: t.nav.zones },
   { href: '/admin/enquiries', label: t.nav.enquiries },
   { href: '/admin/mail', label: t.nav.mail },
+  { href: '/admin/late-payments', label: t.nav.latePayments },
   { href: '/admin/audit', label: t.nav.audit },
 ] as const;
 

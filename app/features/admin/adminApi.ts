@@ -10,6 +10,7 @@ import type {
   AdminAuditEntry,
   AdminCategory,
   AdminEnquiry,
+  AdminLatePayment,
   AdminMail,
   AdminOilPrice,
   AdminOrder,
@@ -276,6 +277,14 @@ export const adminApi = {
     adminRequest<Paging & { mail: AdminMail[] }>(withQuery('/mail', query), { signal }),
   retryMail: (mailId: string) =>
     adminRequest<{ mail: AdminMail }>(`/mail/${id(mailId)}/retry`, { method: 'POST' }),
+
+  latePayments: (signal?: Signal) =>
+    adminRequest<{ latePayments: AdminLatePayment[] }>('/late-payments', { signal }),
+  /** One click: the same late payment again answers the refund already made. */
+  refundLatePayment: (latePaymentId: string) =>
+    adminRequest<{ latePayment: AdminLatePayment }>(`/late-payments/${id(latePaymentId)}/refund`, {
+      method: 'POST',
+    }),
 
   audit: (query: URLSearchParams, signal?: Signal) =>
     adminRequest<Paging & { entries: AdminAuditEntry[] }>(withQuery('/audit', query), { signal }),

@@ -1,5 +1,5 @@
 import type { AuditEntity, ProductType } from '../../../api/domain/admin';
-import type { AdminMail } from '../../../api/domain/adminApi';
+import type { AdminLatePayment, AdminMail } from '../../../api/domain/adminApi';
 
 /**
  * The back office's page texts (docs/admin.md). The spec has none for these pages; the form
@@ -41,6 +41,7 @@ export const adminPageTexts = {
     zones: 'Zones',
     enquiries: 'Enquiries',
     mail: 'Mail',
+    latePayments: 'Late payments',
     audit: 'Audit log',
   },
 
@@ -353,6 +354,29 @@ export const adminPageTexts = {
       sent: 'Sent',
       failed: 'Failed',
     } satisfies Record<AdminMail['status'], string>,
+  },
+
+  latePayments: {
+    title: 'Late payments',
+    description:
+      'Payments that arrived for orders already cancelled or expired. The shop refunds them automatically; any it could not refund waits here for you.',
+    table: 'Late payments',
+    empty: 'No late payments.',
+    received: 'Received',
+    order: 'Order',
+    orderStatus: 'Order status',
+    customer: 'Customer',
+    amount: 'Amount',
+    status: 'Refund',
+    actions: 'Actions',
+    refund: (amount: string) => `Refund ${amount}`,
+    refunded: 'The payment has been refunded and the customer told.',
+    statuses: {
+      due: 'Being refunded automatically',
+      pending: 'Being refunded',
+      staff: 'Waiting for a refund',
+      succeeded: 'Refunded',
+    } satisfies Record<AdminLatePayment['status'], string>,
   },
 } as const;
 

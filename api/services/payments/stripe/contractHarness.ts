@@ -34,6 +34,7 @@ export const stripeProviderHarness: ProviderHarness = {
     });
     return {
       provider,
+      cancels: true,
       timestamped: true,
       // Retrieving a session names the session, not the event its webhook carried.
       queryEventIds: false,

@@ -11,6 +11,8 @@
  *   payment_status is `paid`; async_payment_succeeded succeeds, async_payment_failed fails, expired
  *   expires. Every other verified event is acknowledged and not acted on.
  * - retrieve: the Checkout Session with its PaymentIntent, for reconciliation and the sweeper.
+ * - cancelSession: POST /v1/checkout/sessions/{id}/expire; a session that is not open any more is
+ *   retrieved: expired counts as cancelled, complete as paid (refunded as a late payment).
  * - refund: the Checkout Session with its PaymentIntent (it must be complete and paid), then
  *   POST /v1/refunds with that payment_intent and the amount, under the shop's idempotency key
  *   (the SDK's `idempotencyKey`, sent as Idempotency-Key): a retried or repeated call refunds once.
@@ -22,6 +24,7 @@ import { defaultRetryPolicy, withRetries, type AttemptOutcome, type RetryPolicy 
 import {
   PaymentProviderError,
   WebhookVerificationError,
+  type CancelOutcome,
   type CreateSessionInput,
   type PaymentEvent,
   type PaymentProvider,
@@ -306,6 +309,27 @@ export function createStripeProvider({
         currency: (found.currency ?? '').toUpperCase(),
         eventId: `retrieve:${found.id}:${status}`,
       };
+    },
+
+    async cancelSession(session: SessionRef): Promise<CancelOutcome> {
+      try {
+        // POST /v1/checkout/sessions/{id}/expire: only an open session can be expired; Checkout
+        // then shows the customer that it has expired, and Stripe sends checkout.session.expired.
+        await call('checkout.sessions.expire', () =>
+          stripe.checkout.sessions.expire(session.sessionId),
+        );
+        return 'cancelled';
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        // Refused (no longer open), or no answer: where does the session stand?
+        const found = await call('checkout.sessions.retrieve', () =>
+          stripe.checkout.sessions.retrieve(session.sessionId),
+        );
+        if (found.status === 'expired') return 'cancelled';
+        // Complete: paid, or a delayed payment on its way (a late payment either way).
+        if (found.status === 'complete') return 'paid';
+        throw error;
+      }
     },
 
     async refund(input: RefundInput): Promise<RefundResult> {

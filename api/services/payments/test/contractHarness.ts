@@ -35,12 +35,16 @@ export const testProviderHarness: ProviderHarness = {
     });
     await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
     const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/lost`;
+    const delivery = { timeoutMs: 5_000, attempts: 2, backoffMs: 20, maxBackoffMs: 50 };
     const test = createTestProvider({
       db,
       logger,
       api: httpTestProviderApi(upstream.url, retrievePolicy),
-      delivery: { timeoutMs: 5_000, attempts: 2, backoffMs: 20, maxBackoffMs: 50 },
+      delivery,
+      webhookUrl: `${url}/api/payments/webhooks/${testProviderName}`,
     });
+    // The same provider (same tables and secret) with a webhook set up wrongly: lost on the way.
+    const losing = createTestProvider({ db, logger, delivery, webhookUrl: sinkUrl });
 
     async function settledEventId(sessionId: string): Promise<string> {
       const view = await test.page.view(sessionId);
@@ -51,6 +55,7 @@ export const testProviderHarness: ProviderHarness = {
     return {
       provider: test.provider,
       testPage: test.page,
+      cancels: true,
       timestamped: true,
       queryEventIds: true,
       faults: upstream,
@@ -69,7 +74,7 @@ export const testProviderHarness: ProviderHarness = {
           );
           if (res.status !== 200) throw new Error(`complete answered ${res.status}`);
         } else {
-          await test.page.complete(session.sessionId, choice, { webhookUrl: sinkUrl });
+          await losing.page.complete(session.sessionId, choice);
         }
         return { eventId: await settledEventId(session.sessionId) };
       },

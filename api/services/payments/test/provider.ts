@@ -80,15 +80,15 @@ export interface TestHostedPage {
   /** The session for the page, or null for an unknown id. */
   view(sessionId: string): Promise<TestSessionView | null>;
   /**
-   * Settles an open session with the customer's choice (404 unknown, 409 already settled or
-   * expired), POSTs the signed webhook to `webhookUrl` (bounded timeout and retries; a webhook that
-   * cannot be delivered is left to reconciliation) and only then resolves, with where the browser
-   * goes next: /checkout/process?order={id}, or /checkout on cancel.
+   * Settles an open session with the customer's choice (404 unknown, 409 already settled,
+   * cancelled or expired), POSTs the signed webhook to the provider's configured webhook URL
+   * (bounded timeout and retries; a webhook that cannot be delivered is left to reconciliation)
+   * and only then resolves, with where the browser goes next: /checkout/process?order={id}, or
+   * /checkout on cancel. Nothing in the request chooses where the webhook goes.
    */
   complete(
     sessionId: string,
     outcome: TestOutcome,
-    options: { webhookUrl: string },
   ): Promise<{ redirectUrl: string; status: PaymentEventType; delivered: boolean }>;
 }
 
@@ -107,6 +107,12 @@ export interface TestProviderOptions {
   logger: Logger;
   /** PAYMENT_TEST_WEBHOOK_SECRET; undefined: one made once and kept in app_meta. */
   webhookSecret?: string | undefined;
+  /**
+   * Where its webhooks go: the shop's own POST /api/payments/webhooks/test, from configuration
+   * (`testWebhookUrl(config)`), as a real provider has it set up in its dashboard. Never taken
+   * from a request (a Host header would let anyone aim signed webhooks at any address).
+   */
+  webhookUrl: string;
   /**
    * How `retrieve` reaches the provider: by default its own table; `httpTestProviderApi(url)`
    * goes through the session API over HTTP (the contract suite puts a faulty network there).
@@ -145,6 +151,19 @@ export function newEventId(): string {
 /** The event id of a session that expired unpaid: stable, so every report of it is one event. */
 export function expiryEventId(sessionId: string): string {
   return `evt_expired_${sessionId}`;
+}
+
+/** The event id of a session the shop cancelled (`cancelSession`): stable, like an expiry's. */
+export function cancelledEventId(sessionId: string): string {
+  return `evt_cancelled_${sessionId}`;
+}
+
+/**
+ * The test provider's webhook target: the shop's own address from configuration (`linkOrigin`:
+ * PUBLIC_URL's origin, or the local address the server listens on), never a request's Host.
+ */
+export function testWebhookUrl(config: { linkOrigin: string }): string {
+  return `${config.linkOrigin}/api/payments/webhooks/${testProviderName}`;
 }
 
 /** The path (and query) of a stored absolute URL: the browser is never sent to another site. */
@@ -464,6 +483,29 @@ export function createTestProvider(options: TestProviderOptions): TestProvider {
     refund(input) {
       return refundTestSession(db, input);
     },
+    async cancelSession(session) {
+      const id = session.sessionId;
+      if (!sessionIdPattern.test(id)) {
+        throw new PaymentProviderError('The test provider does not know this session.');
+      }
+      try {
+        // Open -> cancelled, once: its hosted page refuses every choice from now on.
+        const [closed] = await db
+          .update(testPaymentSessions)
+          .set({ status: 'cancelled', eventId: cancelledEventId(id) })
+          .where(and(eq(testPaymentSessions.id, id), eq(testPaymentSessions.status, 'open')))
+          .returning({ id: testPaymentSessions.id });
+        if (closed) return 'cancelled';
+        const found = await own.row(id);
+        if (!found) throw new PaymentProviderError('The test provider does not know this session.');
+        return found.status === 'succeeded' ? 'paid' : 'cancelled';
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw error;
+        throw new PaymentProviderError('The test provider could not cancel the session.', {
+          cause: error,
+        });
+      }
+    },
   };
 
   async function deliver(webhookUrl: string, body: TestWebhookBody): Promise<boolean> {
@@ -506,7 +548,7 @@ export function createTestProvider(options: TestProviderOptions): TestProvider {
         eventId: row.eventId,
       };
     },
-    async complete(sessionId, outcome, { webhookUrl }) {
+    async complete(sessionId, outcome) {
       const status = outcomeStatus[outcome];
       const eventId = newEventId();
       const [settled] = sessionIdPattern.test(sessionId)
@@ -528,12 +570,14 @@ export function createTestProvider(options: TestProviderOptions): TestProvider {
         throw new ConflictError(
           row.status === 'expired'
             ? 'This payment session has expired.'
-            : 'This payment has already been completed.',
+            : row.status === 'cancelled' && row.eventId === cancelledEventId(row.id)
+              ? 'This payment session has been cancelled by the shop.'
+              : 'This payment has already been completed.',
         );
       }
       const reason =
         outcome === 'decline' || outcome === '3ds-fail' ? testDeclineReasons[outcome] : undefined;
-      const delivered = await deliver(webhookUrl, {
+      const delivered = await deliver(options.webhookUrl, {
         id: eventId,
         type: `payment.${status}`,
         data: {

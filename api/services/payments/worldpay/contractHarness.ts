@@ -8,7 +8,9 @@ import { startFaultyUpstream, type ProviderHarness } from '../contract';
 import type { PaymentEventType } from '../types';
 import { createWorldpayProvider, worldpayProviderName } from './provider';
 
-const retrievePolicy = { timeoutMs: 400, attempts: 3, backoffMs: 20, maxBackoffMs: 50 };
+// Long enough for ten checkouts at once on a loaded machine: a payment_pages call that times out
+// is retried, and Worldpay refuses the retry's transactionReference as a duplicate.
+const retrievePolicy = { timeoutMs: 1_500, attempts: 3, backoffMs: 20, maxBackoffMs: 50 };
 
 /** Each normalised event as Worldpay names it. */
 const worldpayType: Record<PaymentEventType, string> = {
@@ -30,6 +32,7 @@ export const worldpayProviderHarness: ProviderHarness = {
     });
     return {
       provider,
+      cancels: false,
       timestamped: false,
       // The payment query names a payment, not the event its webhook carried.
       queryEventIds: false,

@@ -10,6 +10,8 @@
  *   expires; every other verified event (settled, refunds, chargebacks) is recorded, no more.
  * - retrieve: GET {WORLDPAY_API_URL}/paymentQueries/payments?transactionReference=…, the payment's
  *   lastEvent mapped the same way. No payment at all means the customer has not paid (pending).
+ * - cancelSession: Hosted Payment Pages cannot close a page early, so it answers `unsupported`;
+ *   a payment still made on a cancelled order's page is refunded automatically (late payment).
  * - refund: the paid payment under the session's transactionReference (the same query), then its
  *   details (GET …/paymentQueries/payments/{paymentId}: its event history and next actions), then
  *   the Payments API's (WP-Api-Version 2024-06-01) refund action it offers: `refundPayment` (a full
@@ -26,6 +28,7 @@ import { defaultRetryPolicy, providerRequest, type RetryPolicy } from '../http';
 import {
   PaymentProviderError,
   WebhookVerificationError,
+  type CancelOutcome,
   type CreateSessionInput,
   type PaymentEvent,
   type PaymentEventType,
@@ -398,6 +401,13 @@ export function createWorldpayProvider({
         found.find((p) => p.status !== 'pending') ??
         pending
       );
+    },
+
+    async cancelSession(): Promise<CancelOutcome> {
+      // Hosted Payment Pages has no call that closes a page before its `expiry`: the page stays
+      // payable until then. A payment still made there is a late payment, which the shop
+      // refunds automatically through `refund` (latePayments.ts).
+      return 'unsupported';
     },
 
     async refund(input: RefundInput): Promise<RefundResult> {
