@@ -386,6 +386,14 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
               guestOnly(({ url }) => ({ token: url.searchParams.get('token') })),
               fixedMeta(authTexts.reset.pageTitle, authTexts.reset.description),
             ),
+            // An e-mailed confirmation link (new account, or an e-mail change): for anyone, as
+            // the owner may be signed in when confirming a change.
+            route(
+              'user/verify-email',
+              () => import('./pages/user/VerifyEmailPage'),
+              ({ url }) => ({ token: url.searchParams.get('token') }),
+              fixedMeta(authTexts.verify.pageTitle, authTexts.verify.description),
+            ),
             route(
               'user/account',
               () => import('./pages/user/AccountPage'),

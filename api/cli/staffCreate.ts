@@ -7,9 +7,10 @@ import { StartupError } from '../startupError';
 
 /**
  * `npm run staff:create -- <email>`: creates or promotes a staff user and prints a one-time link
- * that sets their password. Uses the same configuration as the server (DATABASE_URL or DATA_DIR,
- * PUBLIC_URL). On the embedded database the server must be stopped first (one process per
- * DATA_DIR); on PostgreSQL it works at any time.
+ * that sets their password. A promoted account's sessions end and its old password stops working
+ * (see `inviteStaff`): only the link sets one. Uses the same configuration as the server
+ * (DATABASE_URL or DATA_DIR, PUBLIC_URL). On the embedded database the server must be stopped
+ * first (one process per DATA_DIR); on PostgreSQL it works at any time.
  */
 async function main(args: string[]): Promise<number> {
   const emails = args.filter((a) => a !== '--');
@@ -45,10 +46,15 @@ async function main(args: string[]): Promise<number> {
   }
   try {
     const invite = await inviteStaff(database.db, email, config.linkOrigin);
+    const address = email.trim().toLowerCase();
+    const done = invite.created
+      ? `Created staff user ${address}; no password works until this link sets one.`
+      : `Promoted staff user ${address}; their sessions were ended (${invite.sessionsEnded}) and ` +
+        'their password cleared: only this link sets one.';
     process.stdout.write(
       [
-        `${invite.created ? 'Created' : 'Promoted'} staff user ${email.trim().toLowerCase()}.`,
-        'Send them this link to choose a password (it works once, until',
+        done,
+        'Send it to them yourself (it works once, until',
         `${invite.expiresAt.toISOString()}):`,
         '',
         invite.link,

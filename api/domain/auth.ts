@@ -122,6 +122,11 @@ export const resetPasswordSchema = yup.object({
   password: newPassword(),
 });
 
+/** POST /api/auth/verify-email (the token comes from the link's `?token=`). */
+export const verifyEmailSchema = yup.object({
+  token: text(authMaxLengths.token, 'Token').required(m.verifyTokenRequired),
+});
+
 /** POST /api/auth/change-password. */
 export const changePasswordSchema = yup.object({
   currentPassword: passwordField(m.currentPasswordRequired),
@@ -163,6 +168,7 @@ export type LoginForm = yup.InferType<typeof loginSchema>;
 export type RegisterForm = yup.InferType<typeof registerSchema>;
 export type ForgotPasswordForm = yup.InferType<typeof forgotPasswordSchema>;
 export type ResetPasswordForm = yup.InferType<typeof resetPasswordSchema>;
+export type VerifyEmailForm = yup.InferType<typeof verifyEmailSchema>;
 export type ChangePasswordForm = yup.InferType<typeof changePasswordSchema>;
 export type DeleteAccountForm = yup.InferType<typeof deleteAccountSchema>;
 
@@ -223,6 +229,7 @@ export const validateForgotPassword = (input: unknown) =>
   validateAuthForm(forgotPasswordSchema, input);
 export const validateResetPassword = (input: unknown) =>
   validateAuthForm(resetPasswordSchema, input);
+export const validateVerifyEmail = (input: unknown) => validateAuthForm(verifyEmailSchema, input);
 export const validateChangePassword = (input: unknown) =>
   validateAuthForm(changePasswordSchema, input);
 export const validateDeleteAccount = (input: unknown) =>

@@ -260,6 +260,7 @@ export const messages = {
     passwordTooCommon: 'This password is too common. Please choose another.',
     phoneInvalid: 'Valid UK phone number required.',
     tokenRequired: 'Password reset link required.',
+    verifyTokenRequired: 'Confirmation link required.',
     tooLong: (label: string, max: number) =>
       `${label} is too long: please keep it to ${max} characters or fewer.`,
     oneLine: (label: string) => `${label} must be on one line.`,
@@ -267,9 +268,22 @@ export const messages = {
     invalidCredentials: 'Invalid email or password.',
     currentPasswordWrong: 'Current password is incorrect.',
     tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
-    emailTaken: 'An account with this email already exists. Please log in or reset your password.',
     signedIn: 'You are logged in.',
-    registered: 'Your account has been created.',
+    /**
+     * The one answer to a registration, whether or not the address has an account (which then gets
+     * an e-mail saying so instead of a confirmation link).
+     */
+    registerCheckEmail:
+      'Check your email to finish creating your account: we have sent a message to the address you gave. The link in it works for 24 hours.',
+    /** The right password for an account whose address was never confirmed (403). */
+    emailNotVerified:
+      'Please confirm your email address first: we have sent you a new link. Check your email.',
+    verifyInvalid:
+      'This confirmation link is invalid, has expired or has already been used. Please register again, or log in.',
+    verified: 'Thank you: your email address is confirmed and you are logged in.',
+    /** The one answer to an e-mail change, whether or not the new address has an account. */
+    emailChangeSent:
+      'Your details have been saved. To change your email address, follow the link we have sent to the new address within 24 hours. Until then your account keeps its current address.',
     loggedOut: 'You have been logged out.',
     notSignedIn: 'Please log in to continue.',
     me: 'Your account.',
@@ -281,6 +295,11 @@ export const messages = {
     passwordChanged: 'Your password has been changed.',
     accountDeleted: 'Your account has been deleted.',
     resetEmailSubject: 'Reset your password',
+    verifyEmailSubject: 'Confirm your email address',
+    registerExistingSubject: 'You already have an account',
+    changeEmailSubject: 'Confirm your new email address',
+    changeEmailTakenSubject: 'Someone tried to use your email address',
+    emailChangedSubject: 'Your email address has been changed',
   },
 } as const;
 

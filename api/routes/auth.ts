@@ -8,12 +8,23 @@ import {
   validateLogin,
   validateRegister,
   validateResetPassword,
+  validateVerifyEmail,
   type AuthValidation,
 } from '../domain/auth';
 import { messages } from '../domain/messages';
-import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../errors';
+import {
+  BadRequestError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../errors';
 import type { Logger } from '../logger';
 import { isCommonPassword } from '../services/auth/passwords';
+import {
+  createLoginThrottle,
+  type LoginThrottle,
+  type LoginThrottleOptions,
+} from '../services/auth/loginThrottle';
 import type { AuthService, CurrentSession, NewSession } from '../services/auth/service';
 import { clientKey, createRateLimiter, type RateLimiter } from '../services/rateLimit/limiter';
 import { cookieIsSecure } from './cart';
@@ -112,19 +123,31 @@ function clientIp(ctx: Context): string {
 }
 
 export interface AuthLimiters {
-  /** Per client address: logins, registrations, password-forgot requests. */
+  /** Per client address: logins, registrations, password-forgot requests, link follows. */
   address: RateLimiter;
-  /** Per account (the e-mail address as typed, lower-cased): logins and password checks. */
+  /** Per account (the signed-in user's e-mail): password checks of a signed-in user. */
   account: RateLimiter;
-  /** Per e-mail address: password-forgot requests (so nobody's inbox can be flooded). */
+  /**
+   * Logins per account: failures counted per account and per account and address; beyond the
+   * limit an address that failed for the account gets 429, any other waits a progressive delay.
+   */
+  login: LoginThrottle;
+  /**
+   * Per e-mail address: the e-mails anyone can trigger (password-forgot, registration, e-mail
+   * change), so nobody's inbox can be flooded.
+   */
   resetMail: RateLimiter;
 }
 
-/** The sliding-window limiters of the account routes (LOGIN_RATE_LIMIT per window). */
+/**
+ * The sliding-window limiters of the account routes (LOGIN_RATE_LIMIT per window). `loginDelay`
+ * sets the progressive delay of the per-account login bound (tests pass a short one, or `sleep`).
+ */
 export function authLimiters(
   db: Database,
   config: Pick<Config, 'auth'>,
   logger: Logger,
+  loginDelay: Pick<LoginThrottleOptions, 'baseDelayMs' | 'maxDelayMs' | 'sleep'> = {},
 ): AuthLimiters {
   const { limit, windowSeconds } = config.auth.loginRateLimit;
   const onPruneError = (error: unknown) =>
@@ -132,6 +155,7 @@ export function authLimiters(
   return {
     address: createRateLimiter(db, { name: 'auth-ip', limit, windowSeconds, onPruneError }),
     account: createRateLimiter(db, { name: 'auth-account', limit, windowSeconds, onPruneError }),
+    login: createLoginThrottle(db, { limit, windowSeconds, onPruneError, ...loginDelay }),
     resetMail: createRateLimiter(db, { name: 'reset-mail', limit, windowSeconds, onPruneError }),
   };
 }
@@ -164,8 +188,13 @@ export interface AuthRouteDeps {
 /**
  * Customer accounts (issue 16), Strapi-style paths. Every answer is `{ code, message, user? }`;
  * the session travels only in the HttpOnly cookie, never in a body.
- * - POST /api/auth/local {email, password}: logs in (a new session each time).
- * - POST /api/auth/local/register {fullName, email, password}: makes the account, signed in (201).
+ * - POST /api/auth/local {email, password}: logs in (a new session each time); 403 for the right
+ *   password of an address never confirmed (a new link is sent).
+ * - POST /api/auth/local/register {fullName, email, password}: the same 200 "check your email"
+ *   whatever the address; no session. The address gets a confirmation link, or, when it has an
+ *   account, an e-mail saying so.
+ * - POST /api/auth/verify-email {token}: follows a confirmation link (new account or e-mail
+ *   change) and logs in. A POST from the page the link opens: a GET never confirms anything.
  * - POST /api/auth/logout: ends this session (200 even when signed out).
  * - POST /api/auth/forgot-password {email}: the same 200 whether or not the account exists.
  * - POST /api/auth/reset-password {token, password}: once per token; ends every session.
@@ -199,14 +228,28 @@ export function authRoutes({
     await limitAddress(limiters, ctx);
     const form = validateLogin(ctx.request.body);
     if (!form.ok) formError(form);
-    await limit(limiters.account, form.value.email);
-    const session = await auth.login(form.value.email, form.value.password);
-    if (!session) {
+    const { email, password } = form.value;
+    const client = clientKey(clientIp(ctx));
+    const gate = await limiters.login.enter(email, client);
+    if (!gate.allowed) throw new TooManyRequestsError(m.tooManyAttempts, gate.retryAfterSeconds);
+    if (gate.delayedMs > 0) {
+      logger.info({ reqId: ctx.state.reqId, delayMs: gate.delayedMs }, 'login delayed');
+    }
+    const result = await auth.login(email, password);
+    if (result.status === 'invalid') {
+      await limiters.login.failed(email, client);
       logger.info({ reqId: ctx.state.reqId }, 'login refused');
       throw new UnauthorizedError(m.invalidCredentials, { errors: [m.invalidCredentials] });
     }
-    await signIn(ctx, session);
-    ctx.body = { code: 200, message: m.signedIn, user: session.user };
+    if (result.status === 'unverified') {
+      // Only someone with the password learns this; a new link goes to the address (bounded).
+      const mail = await limiters.resetMail.hit(email);
+      if (mail.allowed && (await auth.resendVerification(result.userId))) mailWorker?.nudge();
+      logger.info({ reqId: ctx.state.reqId, userId: result.userId }, 'login of unverified');
+      throw new ForbiddenError(m.emailNotVerified);
+    }
+    await signIn(ctx, result.session);
+    ctx.body = { code: 200, message: m.signedIn, user: result.session.user };
   });
 
   router.post('/auth/local/register', async (ctx) => {
@@ -214,11 +257,24 @@ export function authRoutes({
     const form = validateRegister(ctx.request.body);
     if (!form.ok) formError(form);
     refuseCommonPassword(form.value.password);
-    const session = await auth.register(form.value);
-    logger.info({ reqId: ctx.state.reqId, userId: session.user.id }, 'account registered');
+    await limit(limiters.resetMail, form.value.email);
+    const outcome = await auth.register(form.value);
+    // Which case it was is for the log alone (no address in it), never for the answer.
+    logger.info({ reqId: ctx.state.reqId, outcome }, 'registration e-mail queued');
+    mailWorker?.nudge();
+    ctx.body = { code: 200, message: m.registerCheckEmail };
+  });
+
+  router.post('/auth/verify-email', async (ctx) => {
+    await limitAddress(limiters, ctx);
+    const form = validateVerifyEmail(ctx.request.body);
+    if (!form.ok) formError(form);
+    const session = await auth.verifyEmail(form.value.token);
+    if (!session) throw new BadRequestError(m.verifyInvalid, { errors: [m.verifyInvalid] });
+    logger.info({ reqId: ctx.state.reqId, userId: session.user.id }, 'e-mail address confirmed');
+    mailWorker?.nudge();
     await signIn(ctx, session);
-    ctx.status = 201;
-    ctx.body = { code: 201, message: m.registered, user: session.user };
+    ctx.body = { code: 200, message: m.verified, user: session.user };
   });
 
   router.post('/auth/logout', async (ctx) => {

@@ -22,6 +22,8 @@ export interface UserRouteDeps {
   readSession: (ctx: Context) => Promise<CurrentSession | null>;
   cookies: SessionCookieOptions;
   logger: Logger;
+  /** Told when an e-mail was queued. Never awaited. */
+  mailWorker?: { nudge(): void } | undefined;
 }
 
 function wrongPassword(): BadRequestError {
@@ -35,7 +37,9 @@ function wrongPassword(): BadRequestError {
  * The signed-in customer's account (issue 16); 401 when signed out.
  * - GET /api/users/me: `{ code, message, user }`.
  * - PATCH /api/users/me: name, e-mail, phone and address. Fields left out keep their values; an
- *   e-mail change needs `currentPassword` and ends the account's other sessions.
+ *   e-mail change needs `currentPassword`, and takes effect only when the link e-mailed to the new
+ *   address is followed (POST /api/auth/verify-email), which ends the account's sessions. The
+ *   answer is the same whether or not the new address has an account.
  * - DELETE /api/users/me {currentPassword}: anonymises the account (orders are kept) and signs out.
  */
 export function userRoutes({
@@ -44,6 +48,7 @@ export function userRoutes({
   readSession,
   cookies,
   logger,
+  mailWorker,
 }: UserRouteDeps): Router {
   const router = new Router();
 
@@ -79,14 +84,21 @@ export function userRoutes({
       if (!(await auth.verifyUserPassword(session.user.id, form.value.currentPassword))) {
         throw wrongPassword();
       }
+      // Bounds the e-mails one can send to an address this way, as for password-forgot.
+      await limit(limiters.resetMail, form.value.email);
     }
     const user = await auth.updateAccount(session.user.id, form.value);
     if (!user) throw new UnauthorizedError(m.notSignedIn, { errors: [m.notSignedIn] });
     if (emailChanged) {
-      await auth.endOtherSessions(user.id, session.sessionId);
-      logger.info({ reqId: ctx.state.reqId, userId: user.id }, 'account e-mail changed');
+      // The account keeps its address until the link sent to the new one is followed; whether
+      // the new address has an account (whose owner is told instead) is not said here.
+      const outcome = await auth.requestEmailChange(user.id, form.value.email);
+      if (outcome === 'gone')
+        throw new UnauthorizedError(m.notSignedIn, { errors: [m.notSignedIn] });
+      mailWorker?.nudge();
+      logger.info({ reqId: ctx.state.reqId, userId: user.id }, 'e-mail change asked for');
     }
-    ctx.body = { code: 200, message: m.updated, user };
+    ctx.body = { code: 200, message: emailChanged ? m.emailChangeSent : m.updated, user };
   });
 
   router.delete('/users/me', async (ctx) => {

@@ -16,6 +16,7 @@ import {
   type PlacedBody,
   type SeededProduct,
 } from './checkoutFixtures';
+import { signUp } from './accounts';
 import { createTestApp, usingPostgres, type TestApp } from './harness';
 
 /** Orders and accounts (issue 16), over HTTP against the real app and database. */
@@ -45,13 +46,7 @@ async function shopper(
   counter += 1;
   const email = `buyer${counter}.${Date.now()}@example.com`;
   const password = 'a long enough passphrase';
-  if (signedIn) {
-    const res = await agent
-      .post('/api/auth/local/register')
-      .set('Origin', shop)
-      .send({ fullName: `Buyer ${counter}`, email, password });
-    expect(res.status).toBe(201);
-  }
+  if (signedIn) await signUp(agent, shop, db(), { fullName: `Buyer ${counter}`, email, password });
   return { agent, email, password };
 }
 

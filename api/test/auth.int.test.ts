@@ -2,15 +2,24 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, passwordResetTokens, sessions, users } from '../db/schema';
+import {
+  emailVerificationTokens,
+  mailOutbox,
+  passwordResetTokens,
+  sessions,
+  users,
+} from '../db/schema';
 import { messages } from '../domain/messages';
 import { crossSiteMessage } from '../middleware/crossSite';
 import type { SessionUser } from '../domain/auth';
 import { site } from '../domain/site';
 import type { ServerEntry } from '../domain/ssr';
 import { sessionCookieName } from '../routes/auth';
+import { inviteStaff } from '../services/admin/staff';
+import { createLoginThrottle, progressiveDelayMs } from '../services/auth/loginThrottle';
 import { createAuthService } from '../services/auth/service';
 import type { SsrRuntime } from '../ssr/runtime';
+import { tokenMailedTo } from './accounts';
 import { agentFor, shop, type Agent } from './checkoutFixtures';
 import { createTestApp, testConfig, usingPostgres, type TestApp } from './harness';
 
@@ -66,6 +75,28 @@ function newEmail(): string {
   return `customer${counter}.${Date.now()}@example.com`;
 }
 
+/** The link's token in the newest e-mail to `email` about `topic` (kept as a secret). */
+async function mailedToken(email: string, topic: string, page = 'verify-email'): Promise<string> {
+  const token = await tokenMailedTo(db(), email, topic, page);
+  secrets.add(token);
+  return token;
+}
+
+/** The e-mails to `email` about `topic`. */
+async function mailsTo(email: string, topic: string) {
+  return db()
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email.toLowerCase()), eq(mailOutbox.topic, topic)));
+}
+
+/** POST /api/auth/verify-email, as the page the e-mailed link opens does. */
+const verify = (agent: Agent, token: string) => post(agent, '/api/auth/verify-email', { token });
+
+/**
+ * A new account, signed in on `agent`: registers (the uniform "check your email", no session),
+ * then follows the link e-mailed to the address. `res` is the answer that logged in.
+ */
 async function register(
   agent: Agent = agentFor(t),
   overrides: { fullName?: string; email?: string; password?: string } = {},
@@ -76,8 +107,12 @@ async function register(
     password: 'correct horse battery staple',
     ...overrides,
   };
-  const res = await post(agent, '/api/auth/local/register', body);
-  expect(res.status).toBe(201);
+  const registered = await post(agent, '/api/auth/local/register', body);
+  expect(registered.status).toBe(200);
+  expect(registered.body).toEqual({ code: 200, message: m.registerCheckEmail });
+  expect(sessionCookieOf(registered)).toBeUndefined();
+  const res = await verify(agent, await mailedToken(body.email, 'email_verification'));
+  expect(res.status).toBe(200);
   return { agent, ...body, res };
 }
 
@@ -85,12 +120,12 @@ const me = (agent: Agent) => agent.get('/api/users/me').then(record);
 
 describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it(
-    'register → me → logout → me answers 401',
+    'register → the e-mailed link → me → logout → me answers 401',
     async () => {
       const { agent, email, res } = await register();
       expect(res.body).toEqual({
-        code: 201,
-        message: m.registered,
+        code: 200,
+        message: m.verified,
         user: {
           id: expect.any(String) as string,
           fullName: 'Niamh O’Neill',
@@ -148,9 +183,258 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
         email: ` ${email.replace('customer', 'Customer')} `,
         password: 'another long passphrase',
       });
-      expect(again.status).toBe(409);
-      expect(again.body).toMatchObject({ code: 409, message: m.emailTaken });
-      expect(sessionCookieOf(again)).toBeUndefined();
+      expect(again.status).toBe(200);
+      expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(1);
+      expect((await db().select().from(users).where(eq(users.email, email)))[0]?.fullName).toBe(
+        'Niamh O’Neill',
+      );
+    },
+    slow,
+  );
+
+  it(
+    'registration answers alike for a new and an existing address; the existing one is told by e-mail (item 8)',
+    async () => {
+      const { email, password } = await register();
+      const fresh = newEmail();
+      const existing = await post(agentFor(t), '/api/auth/local/register', {
+        fullName: 'Mallory Prober',
+        email,
+        password: 'a probing passphrase',
+      });
+      const created = await post(agentFor(t), '/api/auth/local/register', {
+        fullName: 'Brand New',
+        email: fresh,
+        password: 'a probing passphrase',
+      });
+      expect(existing.status).toBe(created.status);
+      expect(existing.body).toEqual(created.body);
+      expect(existing.body).toEqual({ code: 200, message: m.registerCheckEmail });
+      expect(sessionCookieOf(existing)).toBeUndefined();
+      expect(sessionCookieOf(created)).toBeUndefined();
+
+      // The existing account is unchanged and its owner is told, with the login and
+      // forgotten-password pages (no token: anybody can make us send this).
+      const told = await mailsTo(email, 'register_existing');
+      expect(told).toHaveLength(1);
+      expect(told[0]?.subject).toContain(m.registerExistingSubject);
+      expect(told[0]?.text).toContain(`${shop}/user/login`);
+      expect(told[0]?.text).toContain(`${shop}/user/password-forgot`);
+      expect(told[0]?.text).not.toMatch(/token=/);
+      expect(await mailsTo(email, 'email_verification')).toHaveLength(1);
+      expect((await post(agentFor(t), '/api/auth/local', { email, password })).status).toBe(200);
+      const probe = await post(agentFor(t), '/api/auth/local', {
+        email,
+        password: 'a probing passphrase',
+      });
+      expect(probe.status).toBe(401);
+
+      // The new address got a link and nothing else; its account waits for it.
+      expect(await mailsTo(fresh, 'register_existing')).toEqual([]);
+      const link = (await mailsTo(fresh, 'email_verification'))[0];
+      expect(link?.text).toContain(`${shop}/user/verify-email?token=`);
+      expect(link?.html).toContain(`${shop}/user/verify-email?token=`);
+      const [pending] = await db().select().from(users).where(eq(users.email, fresh));
+      expect(pending?.emailVerifiedAt).toBeNull();
+    },
+    slow,
+  );
+
+  it(
+    'an unverified account cannot log in, told so only with the right password; the link confirms it once',
+    async () => {
+      const email = newEmail();
+      const password = 'a pending passphrase';
+      await post(agentFor(t), '/api/auth/local/register', {
+        fullName: 'Pending Person',
+        email,
+        password,
+      });
+      const wrong = await post(agentFor(t), '/api/auth/local', {
+        email,
+        password: 'not it at all',
+      });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body).toMatchObject({ message: m.invalidCredentials });
+      const right = await post(agentFor(t), '/api/auth/local', { email, password });
+      expect(right.status).toBe(403);
+      expect(right.body).toEqual({ code: 403, message: m.emailNotVerified });
+      expect(sessionCookieOf(right)).toBeUndefined();
+      // A new link was sent; both work until one is used.
+      expect(await mailsTo(email, 'email_verification')).toHaveLength(2);
+      const token = await mailedToken(email, 'email_verification');
+
+      // A GET never confirms (mail scanners open links): there is no such route.
+      const get = await agentFor(t).get(`/api/auth/verify-email?token=${token}`);
+      expect([404, 405]).toContain(get.status);
+      const [still] = await db().select().from(users).where(eq(users.email, email));
+      expect(still?.emailVerifiedAt).toBeNull();
+
+      const agent = agentFor(t);
+      const ok = await verify(agent, token);
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ code: 200, message: m.verified, user: { email } });
+      expect((await me(agent)).status).toBe(200);
+      const again = await verify(agentFor(t), token);
+      expect(again.status).toBe(400);
+      expect(again.body).toMatchObject({ code: 400, message: m.verifyInvalid });
+      // The other link went with the first use.
+      const rows = await db()
+        .select()
+        .from(emailVerificationTokens)
+        .where(eq(emailVerificationTokens.email, email));
+      expect(rows.every((row) => row.usedAt !== null)).toBe(true);
+      expect(rows.some((row) => row.tokenHash === token)).toBe(false);
+      expect((await post(agentFor(t), '/api/auth/local', { email, password })).status).toBe(200);
+
+      const junk = await verify(agentFor(t), 'A'.repeat(43));
+      expect(junk.body).toMatchObject({ code: 400, message: m.verifyInvalid });
+      const missing = await post(agentFor(t), '/api/auth/verify-email', {});
+      expect(missing.body).toMatchObject({ code: 400, message: m.verifyTokenRequired });
+    },
+    slow,
+  );
+
+  it(
+    'a pre-registration is replaced by the next registration of the address: old password and link stop working',
+    async () => {
+      const email = newEmail();
+      await post(agentFor(t), '/api/auth/local/register', {
+        fullName: 'Squatter',
+        email,
+        password: 'the squatters passphrase',
+      });
+      const squattersLink = await mailedToken(email, 'email_verification');
+      const owner = await post(agentFor(t), '/api/auth/local/register', {
+        fullName: 'Real Owner',
+        email,
+        password: 'the owners own passphrase',
+      });
+      expect(owner.body).toEqual({ code: 200, message: m.registerCheckEmail });
+      expect(await mailsTo(email, 'register_existing')).toEqual([]);
+      expect((await verify(agentFor(t), squattersLink)).status).toBe(400);
+      const agent = agentFor(t);
+      expect((await verify(agent, await mailedToken(email, 'email_verification'))).status).toBe(
+        200,
+      );
+      expect((await me(agent)).body).toMatchObject({ user: { fullName: 'Real Owner', email } });
+      const squatter = await post(agentFor(t), '/api/auth/local', {
+        email,
+        password: 'the squatters passphrase',
+      });
+      expect(squatter.status).toBe(401);
+      expect(
+        (
+          await post(agentFor(t), '/api/auth/local', {
+            email,
+            password: 'the owners own passphrase',
+          })
+        ).status,
+      ).toBe(200);
+    },
+    slow,
+  );
+
+  it(
+    'a password reset link proves the address of an unverified account',
+    async () => {
+      const email = newEmail();
+      await post(agentFor(t), '/api/auth/local/register', {
+        fullName: 'Forgetful',
+        email,
+        password: 'a forgotten passphrase',
+      });
+      await post(agentFor(t), '/api/auth/forgot-password', { email });
+      const token = await mailedToken(email, 'password_reset', 'password-reset');
+      const reset = await post(agentFor(t), '/api/auth/reset-password', {
+        token,
+        password: 'a remembered passphrase',
+      });
+      expect(reset.status).toBe(200);
+      const [row] = await db().select().from(users).where(eq(users.email, email));
+      expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
+      const login = await post(agentFor(t), '/api/auth/local', {
+        email,
+        password: 'a remembered passphrase',
+      });
+      expect(login.status).toBe(200);
+    },
+    slow,
+  );
+
+  it(
+    'promotion to staff ends the sessions of an existing account and clears its password: only the invite link sets one (item 1)',
+    async () => {
+      // Someone registered (and could use) the address before the operator promotes it.
+      const { agent: squatter, email, password } = await register();
+      const otherBrowser = agentFor(t);
+      expect((await post(otherBrowser, '/api/auth/local', { email, password })).status).toBe(200);
+      await post(agentFor(t), '/api/auth/forgot-password', { email });
+      const squattersReset = await mailedToken(email, 'password_reset', 'password-reset');
+
+      const invite = await inviteStaff(db(), email, shop);
+      expect(invite.created).toBe(false);
+
+      // The open sessions are gone: no back office, no account.
+      expect((await squatter.get('/api/admin/summary')).status).toBe(404);
+      expect((await me(squatter)).status).toBe(401);
+      expect((await me(otherBrowser)).status).toBe(401);
+      expect(invite.sessionsEnded).toBe(2);
+      // The old password no longer works, nor does a reset link asked for before.
+      const old = await post(agentFor(t), '/api/auth/local', { email, password });
+      expect(old.status).toBe(401);
+      const [row] = await db().select().from(users).where(eq(users.email, email));
+      expect(row).toMatchObject({ role: 'staff', passwordHash: '!' });
+      const stale = await post(agentFor(t), '/api/auth/reset-password', {
+        token: squattersReset,
+        password: 'the squatters new passphrase',
+      });
+      expect(stale.status).toBe(400);
+      // A registration of the address now changes nothing (staff are never replaced).
+      const again = await post(agentFor(t), '/api/auth/local/register', {
+        fullName: 'Squatter',
+        email,
+        password: 'yet another squatter pass',
+      });
+      expect(again.body).toEqual({ code: 200, message: m.registerCheckEmail });
+      const [after] = await db().select().from(users).where(eq(users.email, email));
+      expect(after?.passwordHash).toBe('!');
+
+      // The invite link sets the password, and that logs in to the back office.
+      const token = new URL(invite.link).searchParams.get('token') ?? '';
+      secrets.add(token);
+      const set = await post(agentFor(t), '/api/auth/reset-password', {
+        token,
+        password: 'the real staff passphrase',
+      });
+      expect(set.status).toBe(200);
+      const staff = agentFor(t);
+      const login = await post(staff, '/api/auth/local', {
+        email,
+        password: 'the real staff passphrase',
+      });
+      expect(login.status).toBe(200);
+      expect(login.body).toMatchObject({ user: { email, role: 'staff' } });
+      expect((await staff.get('/api/admin/summary')).status).toBe(200);
+    },
+    slow,
+  );
+
+  it(
+    'promotion of a pending pre-registration: its password and its link never work',
+    async () => {
+      const email = newEmail();
+      const password = 'the squatters passphrase';
+      await post(agentFor(t), '/api/auth/local/register', {
+        fullName: 'Squatter',
+        email,
+        password,
+      });
+      const link = await mailedToken(email, 'email_verification');
+      const invite = await inviteStaff(db(), email, shop);
+      expect(invite).toMatchObject({ created: false, sessionsEnded: 0 });
+      expect((await verify(agentFor(t), link)).status).toBe(400);
+      expect((await post(agentFor(t), '/api/auth/local', { email, password })).status).toBe(401);
     },
     slow,
   );
@@ -274,12 +558,14 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
         env: { PUBLIC_URL: shop, COOKIE_SECURE: 'true', LOGIN_RATE_LIMIT: '1000' },
       });
       try {
-        const res2 = await post(agentFor(secure), '/api/auth/local/register', {
+        const email = newEmail();
+        await post(agentFor(secure), '/api/auth/local/register', {
           fullName: 'Secure Person',
-          email: newEmail(),
+          email,
           password: 'a secure passphrase',
         });
-        expect(res2.status).toBe(201);
+        const res2 = await verify(agentFor(secure), await mailedToken(email, 'email_verification'));
+        expect(res2.status).toBe(200);
         const line2 = setCookieLine(res2) ?? '';
         expect(line2).toMatch(/; secure/);
         expect(line2).toMatch(/; httponly/);
@@ -520,19 +806,76 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
         .send({ email: newAddress, currentPassword: 'not it at all' })
         .then(record);
       expect(wrongPassword.body).toMatchObject({ code: 400, message: m.currentPasswordWrong });
-      const changed = await agent
+      const other = agentFor(t);
+      expect((await post(other, '/api/auth/local', { email, password })).status).toBe(200);
+      const asked = await agent
         .patch('/api/users/me')
         .set('Origin', shop)
         .send({ email: newAddress.toUpperCase(), currentPassword: password })
         .then(record);
-      expect(changed.status).toBe(200);
-      expect(changed.body).toMatchObject({ user: { email: newAddress, fullName: 'Niamh Quinn' } });
+      expect(asked.status).toBe(200);
+      // Nothing changes until the link sent to the new address is followed.
+      expect(asked.body).toMatchObject({
+        code: 200,
+        message: m.emailChangeSent,
+        user: { email, fullName: 'Niamh Quinn' },
+      });
+      expect((await me(agent)).body).toMatchObject({ user: { email } });
+      const token = await mailedToken(newAddress, 'email_change');
+      const confirmed = await verify(agent, token);
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toMatchObject({
+        user: { email: newAddress, fullName: 'Niamh Quinn' },
+      });
+      expect((await me(agent)).body).toMatchObject({ user: { email: newAddress } });
+      // Every other session ended; the old address is told, and no longer logs in.
+      expect((await me(other)).status).toBe(401);
+      expect(await mailsTo(email, 'email_changed')).toHaveLength(1);
+      expect((await post(agentFor(t), '/api/auth/local', { email, password })).status).toBe(401);
+      expect(
+        (await post(agentFor(t), '/api/auth/local', { email: newAddress, password })).status,
+      ).toBe(200);
+      expect((await verify(agentFor(t), token)).status).toBe(400);
 
       const signedOut = await agentFor(t)
         .patch('/api/users/me')
         .set('Origin', shop)
         .send({ fullName: 'X' });
       expect(signedOut.status).toBe(401);
+    },
+    slow,
+  );
+
+  it(
+    'an e-mail change to an address with an account answers as for a free one, and tells its owner (item 8)',
+    async () => {
+      const taken = await register();
+      const { agent, email, password } = await register();
+      const free = newEmail();
+      const toTaken = await agent
+        .patch('/api/users/me')
+        .set('Origin', shop)
+        .send({ email: taken.email, currentPassword: password })
+        .then(record);
+      const toFree = await agent
+        .patch('/api/users/me')
+        .set('Origin', shop)
+        .send({ email: free, currentPassword: password })
+        .then(record);
+      expect(toTaken.status).toBe(toFree.status);
+      expect(toTaken.body).toEqual(toFree.body);
+      expect(toTaken.body).toMatchObject({
+        code: 200,
+        message: m.emailChangeSent,
+        user: { email },
+      });
+      // The owner of the taken address is told; nothing there can move this account to it.
+      const told = await mailsTo(taken.email, 'email_change_taken');
+      expect(told).toHaveLength(1);
+      expect(told[0]?.text).not.toMatch(/token=/);
+      expect(await mailsTo(taken.email, 'email_change')).toEqual([]);
+      expect((await me(agent)).body).toMatchObject({ user: { email } });
+      expect((await me(taken.agent)).body).toMatchObject({ user: { email: taken.email } });
     },
     slow,
   );
@@ -672,8 +1015,9 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
 describe(`login rate limit (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   let limited: TestApp;
   beforeAll(async () => {
-    // The defaults: 10 attempts per account and per address in any 900 s.
-    limited = await createTestApp({ env: { PUBLIC_URL: shop } });
+    // The defaults: 10 attempts per address and 10 failures per account in any 900 s. Behind a
+    // trusted proxy, so a test can come from several addresses (X-Forwarded-For).
+    limited = await createTestApp({ env: { PUBLIC_URL: shop, TRUST_PROXY: 'true' } });
   }, slow);
   afterAll(async () => {
     await limited?.close();
@@ -697,6 +1041,100 @@ describe(`login rate limit (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
       const retryAfter = Number(last?.headers['retry-after']);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(900);
+    },
+    slow,
+  );
+
+  const from = (address: string, path: string, body: object) =>
+    agentFor(limited)
+      .post(path)
+      .set('Origin', shop)
+      .set('X-Forwarded-For', address)
+      .send(body)
+      .then(record);
+
+  it(
+    '10 failures from 10 addresses do not lock the owner out: a fresh address gets in after a short delay, the failing ones get 429 (item 9)',
+    async () => {
+      const email = `owner.${Date.now()}@example.com`;
+      const password = 'the owners passphrase';
+      const home = '198.51.100.7';
+      expect(
+        (await from(home, '/api/auth/local/register', { fullName: 'Owner', email, password }))
+          .status,
+      ).toBe(200);
+      const [mail] = await limited.db.handle.db
+        .select({ text: mailOutbox.text })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, email), eq(mailOutbox.topic, 'email_verification')));
+      const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
+      secrets.add(token);
+      expect((await from(home, '/api/auth/verify-email', { token })).status).toBe(200);
+
+      // Someone guesses from 10 addresses, one guess each.
+      for (let i = 1; i <= 10; i++) {
+        const guess = await from(`203.0.113.${i}`, '/api/auth/local', {
+          email,
+          password: `guess number ${i}`,
+        });
+        expect(guess.status).toBe(401);
+      }
+      // The owner, from their own address, gets in: after a progressive delay, not a 429.
+      const started = Date.now();
+      const owner = await from(home, '/api/auth/local', { email, password });
+      expect(owner.status).toBe(200);
+      expect(owner.body).toMatchObject({ code: 200, user: { email } });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+
+      // An address that has failed for this account is refused, even with the right password.
+      const failedBefore = await from('203.0.113.1', '/api/auth/local', { email, password });
+      expect(failedBefore.status).toBe(429);
+      expect(failedBefore.body).toMatchObject({ code: 429, message: m.tooManyAttempts });
+      expect(Number(failedBefore.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // A new address may guess once (delayed), then it is refused too.
+      const fresh = await from('203.0.113.50', '/api/auth/local', { email, password: 'guess 11' });
+      expect(fresh.status).toBe(401);
+      const freshAgain = await from('203.0.113.50', '/api/auth/local', { email, password });
+      expect(freshAgain.status).toBe(429);
+      // Another account is not affected at all.
+      const elsewhere = await from('203.0.113.1', '/api/auth/local', {
+        email: `someone.else.${Date.now()}@example.com`,
+        password: 'whatever it is',
+      });
+      expect(elsewhere.status).toBe(401);
+    },
+    slow,
+  );
+
+  it(
+    'the per-account delay doubles with each failure beyond the limit, up to its cap, on a timer',
+    async () => {
+      const waits: number[] = [];
+      const throttle = createLoginThrottle(limited.db.handle.db, {
+        limit: 3,
+        windowSeconds: 900,
+        baseDelayMs: 100,
+        maxDelayMs: 400,
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      });
+      const account = `throttled.${Date.now()}@example.com`;
+      for (let i = 0; i < 8; i++) {
+        const gate = await throttle.enter(account, `addr-${i}`);
+        expect(gate.allowed).toBe(true);
+        await throttle.failed(account, `addr-${i}`);
+      }
+      expect(waits).toEqual([100, 200, 400, 400, 400]);
+      expect(await throttle.enter(account, 'addr-0')).toMatchObject({ allowed: false });
+      expect(await throttle.enter(`other.${account}`, 'addr-0')).toEqual({
+        allowed: true,
+        delayedMs: 0,
+      });
+      expect(progressiveDelayMs(9, 10, 250, 4000)).toBe(0);
+      expect(progressiveDelayMs(10, 10, 250, 4000)).toBe(250);
+      expect(progressiveDelayMs(13, 10, 250, 4000)).toBe(2000);
+      expect(progressiveDelayMs(1000, 10, 250, 4000)).toBe(4000);
     },
     slow,
   );

@@ -57,6 +57,7 @@ describe('the registry', () => {
       'registerForm',
       'forgotForm',
       'resetForm',
+      'verifyEmailForm',
       'cart',
       'checkout',
       'paymentStatus',

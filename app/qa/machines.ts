@@ -28,6 +28,7 @@ import {
   loginMachine,
   registerMachine,
   resetMachine,
+  verifyEmailMachine,
   SIGN_IN,
   SIGN_OUT,
   SUBMIT,
@@ -374,14 +375,14 @@ export const registerForm = authForm({
   key: 'register-form',
   name: 'Create an account form',
   intro:
-    'The Create an account form: full name, e-mail and a password of at least 8 characters. The form checks them before anything is sent; the shop then creates the account, or refuses (for example when the e-mail already has one).',
+    'The Create an account form: full name, e-mail and a password of at least 8 characters. The form checks them before anything is sent; the shop then answers "check your email" whatever the address (a new account waits for the link it e-mails), or refuses (for example a password that is too common).',
   machine: registerMachine,
   submit: authTexts.register.submit,
   labels: { fullName: authLabels.fullName, email: authLabels.email, password: authLabels.password },
   valid: { fullName: customer.fullName, email: customer.email, password: goodPassword },
   bad: { field: 'password', value: 'short', message: messages.auth.passwordTooShort(8) },
-  accepted: { code: 201, message: messages.auth.registered },
-  refused: { code: 409, message: messages.auth.emailTaken },
+  accepted: { code: 200, message: messages.auth.registerCheckEmail },
+  refused: { code: 400, message: messages.auth.passwordTooCommon },
 });
 
 export const forgotForm = authForm({
@@ -410,6 +411,20 @@ export const resetForm = authForm({
   bad: { field: 'password', value: '', message: messages.auth.passwordRequired },
   accepted: { code: 200, message: messages.auth.resetDone },
   refused: { code: 400, message: messages.auth.resetInvalid },
+});
+
+export const verifyEmailForm = authForm({
+  key: 'verify-email-form',
+  name: 'Confirm your email address form',
+  intro:
+    'The Confirm your email address page, opened from the link in the e-mail sent after registering (or after asking to change the account’s address): one button, which sends the link’s token. Opening the page changes nothing; the button confirms the address and logs the customer in, or the shop refuses a link that is invalid, expired or used.',
+  machine: verifyEmailMachine,
+  submit: authTexts.verify.submit,
+  labels: { token: 'the link in the address bar (its token)' },
+  valid: { token: 'a'.repeat(43) },
+  bad: { field: 'token', value: '', message: messages.auth.verifyTokenRequired },
+  accepted: { code: 200, message: messages.auth.verified },
+  refused: { code: 400, message: messages.auth.verifyInvalid },
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -966,6 +981,7 @@ export const qaMachines: readonly QaMachine[] = [
   registerForm,
   forgotForm,
   resetForm,
+  verifyEmailForm,
   cart,
   checkout,
   paymentStatus,

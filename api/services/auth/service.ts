@@ -4,14 +4,29 @@ import type { AuthConfig, MailConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/failures';
 import { deleteInBatches, type BatchBounds } from '../../db/raw';
-import { mailOutbox, orders, passwordResetTokens, sessions, users } from '../../db/schema';
+import {
+  emailVerificationTokens,
+  mailOutbox,
+  orders,
+  passwordResetTokens,
+  sessions,
+  users,
+} from '../../db/schema';
 import { isStaff, staffIdleMs } from '../../domain/admin';
 import type { AccountForm, SessionUser } from '../../domain/auth';
 import { escapeHtml } from '../../domain/html';
 import { messages } from '../../domain/messages';
 import type { SiteConfig } from '../../domain/site';
-import { ConflictError } from '../../errors';
 import { messageIdDomain } from '../enquiry/service';
+import {
+  changeEmailEmail,
+  changeEmailTakenEmail,
+  emailChangedEmail,
+  registerExistingEmail,
+  verifyAccountEmail,
+  verifyLink,
+  type AccountEmail,
+} from './emails';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
 
 /**
@@ -24,6 +39,12 @@ import { burnVerify, hashPassword, verifyPassword } from './passwords';
  * A staff member's session also ends after 8 hours without a request (`staffIdleMs`).
  * Every login makes a new session (no fixation); logout deletes the row; a password reset or change
  * deletes all of the user's rows.
+ *
+ * E-mail verification: a new account cannot log in until the link e-mailed to its address is
+ * followed (`email_verified_at`); a password-reset or staff invite link proves the address too. A
+ * registration answers alike whatever the address: an address with an account gets an e-mail
+ * saying so instead. An e-mail change takes effect only when the link sent to the new address is
+ * followed.
  */
 
 /** A session is refreshed on use at most this often (one write per few minutes, not per request). */
@@ -32,6 +53,8 @@ const touchEveryMs = 5 * 60 * 1000;
 const absoluteDays = 180;
 /** A password reset link works for 60 minutes, once. */
 export const resetTokenTtlMs = 60 * 60 * 1000;
+/** A link that confirms an address (new account, e-mail change) works for 24 hours, once. */
+export const verifyTokenTtlMs = 24 * 60 * 60 * 1000;
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -51,6 +74,24 @@ function looksLikeToken(value: unknown): value is string {
 }
 
 type UserRow = typeof users.$inferSelect;
+/** A transaction to write in. */
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What a registration did; for the log and the tests, never for the answer (always the same). */
+export type RegisterOutcome =
+  /** A new, unverified account and its verification e-mail. */
+  | 'created'
+  /** An unverified customer account at that address took the new name and password, new link. */
+  | 'replaced'
+  /** The address has a (verified, or staff) account: it was told, nothing changed. */
+  | 'existing';
+
+export type LoginResult =
+  | { status: 'ok'; session: NewSession }
+  /** Unknown e-mail or wrong password (the same to the caller). */
+  | { status: 'invalid' }
+  /** The right password, but the address was never confirmed. */
+  | { status: 'unverified'; userId: string };
 
 export function sessionUserOf(row: UserRow): SessionUser {
   return {
@@ -77,7 +118,8 @@ export interface CurrentSession {
 
 export interface AuthServiceDeps {
   db: Database;
-  config: { auth: AuthConfig; mail: Pick<MailConfig, 'from' | 'maxAttempts'> };
+  /** `linkOrigin`: where the links in this service's e-mails point (PUBLIC_URL's origin). */
+  config: { auth: AuthConfig; mail: Pick<MailConfig, 'from' | 'maxAttempts'>; linkOrigin: string };
   site: Pick<SiteConfig, 'companyName'>;
 }
 
@@ -96,6 +138,74 @@ export const deletedCustomerName = 'Deleted customer';
 export function createAuthService({ db, config, site }: AuthServiceDeps) {
   const ttlMs = config.auth.sessionTtlDays * dayMs;
   const absoluteMs = Math.max(absoluteDays * dayMs, ttlMs);
+  const origin = config.linkOrigin;
+  const links = { origin, companyName: site.companyName };
+
+  /** Puts an e-mail in the outbox, in the caller's transaction. */
+  async function queueMail(
+    tx: Tx,
+    mail: AccountEmail & { to: string; topic: string; topicId: string },
+  ): Promise<void> {
+    const id = randomUUID();
+    await tx.insert(mailOutbox).values({
+      id,
+      messageId: `<${mail.topic.replace(/_/g, '-')}-${id}@${messageIdDomain(config.mail.from)}>`,
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      maxAttempts: config.mail.maxAttempts,
+      topic: mail.topic,
+      topicId: mail.topicId,
+    });
+  }
+
+  /** A new single-use link token proving `email` for `userId`; returns the token (not stored). */
+  async function issueVerifyToken(
+    tx: Tx,
+    userId: string,
+    email: string,
+    purpose: 'register' | 'change_email',
+  ): Promise<string> {
+    const token = newOpaqueToken();
+    await tx.insert(emailVerificationTokens).values({
+      tokenHash: sha256Hex(token),
+      userId,
+      email,
+      purpose,
+      expiresAt: new Date(Date.now() + verifyTokenTtlMs),
+    });
+    return token;
+  }
+
+  /** The account's unused links of one purpose stop working. */
+  async function useUpVerifyTokens(
+    tx: Tx,
+    userId: string,
+    purpose: 'register' | 'change_email',
+  ): Promise<void> {
+    await tx
+      .update(emailVerificationTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(emailVerificationTokens.userId, userId),
+          eq(emailVerificationTokens.purpose, purpose),
+          isNull(emailVerificationTokens.usedAt),
+        ),
+      );
+  }
+
+  /** A verification link for the account's own address, e-mailed (in `tx`). */
+  async function sendVerification(tx: Tx, row: UserRow): Promise<void> {
+    const token = await issueVerifyToken(tx, row.id, row.email, 'register');
+    await queueMail(tx, {
+      ...verifyAccountEmail(row.fullName, verifyLink(origin, token), links),
+      to: row.email,
+      topic: 'email_verification',
+      topicId: row.id,
+    });
+  }
 
   async function createSession(user: SessionUser): Promise<NewSession> {
     const token = newOpaqueToken();
@@ -111,6 +221,48 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
     // Housekeeping: this user's sessions that have expired go now.
     await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now)));
     return { user, token, expiresAt };
+  }
+
+  /**
+   * Deletes an account in `tx`: the row is anonymised in place (no name, e-mail, phone, address or
+   * password left; the e-mail is freed for a new account), its sessions and tokens go. Its orders
+   * stay, with their own snapshot of the customer's details, as UK law keeps sales records for 6
+   * years; they keep `customer_id`, which now names an empty account.
+   */
+  async function anonymise(tx: Tx, userId: string, now: Date): Promise<void> {
+    await tx
+      .update(users)
+      .set({
+        email: `deleted-${userId}@deleted.invalid`,
+        fullName: '',
+        phone: null,
+        addressLine1: null,
+        addressLine2: null,
+        town: null,
+        postcode: null,
+        passwordHash: '!',
+        updatedAt: now,
+        deletedAt: now,
+      })
+      .where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
+    // The orders stay, as UK law keeps sales records for six years, but without the person:
+    // name, contact details, street address and instructions go; the lines, the money, the
+    // date, the town and the postcode stay.
+    await tx
+      .update(orders)
+      .set({
+        fullName: deletedCustomerName,
+        email: sql`'deleted-' || ${orders.id} || '@deleted.invalid'`,
+        phone: '',
+        addressLine1: '',
+        addressLine2: null,
+        instructions: null,
+        updatedAt: now,
+      })
+      .where(eq(orders.customerId, userId));
   }
 
   async function activeUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -162,37 +314,222 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
       return { user: sessionUserOf(row.user), sessionId: id, expiresAt, touched };
     },
 
-    /** A new session for the right e-mail and password; null otherwise (same work either way). */
-    async login(email: string, password: string): Promise<NewSession | null> {
+    /**
+     * A new session for the right e-mail and password of a confirmed address. Unknown e-mail and
+     * wrong password are alike (same work either way); 'unverified' only with the right password.
+     */
+    async login(email: string, password: string): Promise<LoginResult> {
       const row = await activeUserByEmail(email);
       if (!row) {
         await burnVerify(password);
-        return null;
+        return { status: 'invalid' };
       }
-      if (!(await verifyPassword(row.passwordHash, password))) return null;
-      return createSession(sessionUserOf(row));
+      if (!(await verifyPassword(row.passwordHash, password))) return { status: 'invalid' };
+      if (row.emailVerifiedAt === null) return { status: 'unverified', userId: row.id };
+      return { status: 'ok', session: await createSession(sessionUserOf(row)) };
     },
 
-    /** A new account and its first session; 409 when the e-mail already has an account. */
-    async register(form: { fullName: string; email: string; password: string }) {
+    /**
+     * A registration. Whatever the address, no session and the same answer from the caller:
+     * - a new address: an unverified account and its verification e-mail;
+     * - an unverified customer account (nobody proved the address: perhaps someone else's
+     *   pre-registration): it takes this name and password, its old links stop working, and a new
+     *   link is sent;
+     * - a verified (or staff) account: unchanged; its address is told, with the login and
+     *   forgotten-password links.
+     * One argon2 hash in every case, so the time taken does not tell them apart either.
+     */
+    async register(form: {
+      fullName: string;
+      email: string;
+      password: string;
+    }): Promise<RegisterOutcome> {
+      const email = form.email.toLowerCase();
       const passwordHash = await hashPassword(form.password);
-      const [row] = await db
-        .insert(users)
-        .values({
-          id: randomUUID(),
-          email: form.email.toLowerCase(),
-          fullName: form.fullName,
-          passwordHash,
-        })
-        .onConflictDoNothing({ target: users.email })
-        .returning();
-      if (!row) {
-        throw new ConflictError(messages.auth.emailTaken, {
-          errors: [messages.auth.emailTaken],
-          extra: { fieldErrors: { email: messages.auth.emailTaken } },
+      return db.transaction(async (tx) => {
+        const lockedRow = async () => {
+          const [row] = await tx
+            .select()
+            .from(users)
+            .where(and(eq(users.email, email), isNull(users.deletedAt)))
+            .for('update');
+          return row;
+        };
+        let existing = await lockedRow();
+        if (!existing) {
+          const [created] = await tx
+            .insert(users)
+            .values({ id: randomUUID(), email, fullName: form.fullName, passwordHash })
+            .onConflictDoNothing({ target: users.email })
+            .returning();
+          if (created) {
+            await sendVerification(tx, created);
+            return 'created';
+          }
+          // Registered by a concurrent request a moment ago: as for an existing account.
+          existing = await lockedRow();
+          if (!existing) throw new Error('The account at this address vanished mid-registration.');
+        }
+        if (existing.emailVerifiedAt === null && existing.role === 'customer') {
+          const [replaced] = await tx
+            .update(users)
+            .set({ fullName: form.fullName, passwordHash, updatedAt: new Date() })
+            .where(eq(users.id, existing.id))
+            .returning();
+          await useUpVerifyTokens(tx, existing.id, 'register');
+          await tx.delete(sessions).where(eq(sessions.userId, existing.id));
+          await sendVerification(tx, replaced ?? existing);
+          return 'replaced';
+        }
+        await queueMail(tx, {
+          ...registerExistingEmail(existing.fullName, links),
+          to: existing.email,
+          topic: 'register_existing',
+          topicId: existing.id,
         });
+        return 'existing';
+      });
+    },
+
+    /** Another verification link for an unverified account (after a login with its password). */
+    async resendVerification(userId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(users)
+          .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.emailVerifiedAt)));
+        if (!row) return false;
+        await sendVerification(tx, row);
+        return true;
+      });
+    },
+
+    /**
+     * Follows a verification link: the token must be unused and unexpired, and is used up.
+     * - 'register': the account's address is confirmed (it must still be the one the link was
+     *   sent to);
+     * - 'change_email': the new address becomes the account's (and is confirmed). An unverified
+     *   customer account holding that address is retired (nobody proved it was theirs); a verified
+     *   one makes the link fail. Every session ends, the other links of the account stop working
+     *   (password-reset links went to the old address), and the old address is told.
+     * Either way the follower is logged in with a new session. Null for a bad, used or stale link.
+     */
+    async verifyEmail(token: string): Promise<NewSession | null> {
+      if (!looksLikeToken(token)) return null;
+      const tokenHash = sha256Hex(token);
+      const confirm = () =>
+        db.transaction(async (tx) => {
+          const now = new Date();
+          const [used] = await tx
+            .update(emailVerificationTokens)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(emailVerificationTokens.tokenHash, tokenHash),
+                isNull(emailVerificationTokens.usedAt),
+                gt(emailVerificationTokens.expiresAt, now),
+              ),
+            )
+            .returning();
+          if (!used) return null;
+          const [row] = await tx
+            .select()
+            .from(users)
+            .where(and(eq(users.id, used.userId), isNull(users.deletedAt)))
+            .for('update');
+          if (!row) return null;
+          if (used.purpose === 'register') {
+            if (row.email !== used.email) return null;
+            const [verified] = await tx
+              .update(users)
+              .set({ emailVerifiedAt: row.emailVerifiedAt ?? now, updatedAt: now })
+              .where(eq(users.id, row.id))
+              .returning();
+            await useUpVerifyTokens(tx, row.id, 'register');
+            return verified ?? null;
+          }
+          // An e-mail change. Whoever holds the address now?
+          const [holder] = await tx
+            .select()
+            .from(users)
+            .where(and(eq(users.email, used.email), isNull(users.deletedAt)))
+            .for('update');
+          if (holder && holder.id !== row.id) {
+            if (holder.emailVerifiedAt !== null || holder.role !== 'customer') return null;
+            // Nobody proved that pending account's address: it goes, as if deleted.
+            await anonymise(tx, holder.id, now);
+          }
+          const [changed] = await tx
+            .update(users)
+            .set({ email: used.email, emailVerifiedAt: now, updatedAt: now })
+            .where(eq(users.id, row.id))
+            .returning();
+          await useUpVerifyTokens(tx, row.id, 'change_email');
+          await useUpVerifyTokens(tx, row.id, 'register');
+          await tx
+            .update(passwordResetTokens)
+            .set({ usedAt: now })
+            .where(and(eq(passwordResetTokens.userId, row.id), isNull(passwordResetTokens.usedAt)));
+          await tx.delete(sessions).where(eq(sessions.userId, row.id));
+          if (row.email !== used.email) {
+            await queueMail(tx, {
+              ...emailChangedEmail(row.fullName, links),
+              to: row.email,
+              topic: 'email_changed',
+              topicId: row.id,
+            });
+          }
+          return changed ?? null;
+        });
+      let done: UserRow | null;
+      try {
+        done = await confirm();
+      } catch (error) {
+        // The new address was taken by a registration in the meantime: the link has failed.
+        if (isUniqueViolation(error)) return null;
+        throw error;
       }
-      return createSession(sessionUserOf(row));
+      return done ? createSession(sessionUserOf(done)) : null;
+    },
+
+    /**
+     * An e-mail change asked for by the signed-in owner (who gave their password): the account
+     * keeps its address; the new address gets a link that makes the change ('sent'), or, when it
+     * already has a verified account, that account's owner is told and nothing changes ('taken').
+     * The caller answers alike either way.
+     */
+    async requestEmailChange(userId: string, newEmail: string): Promise<'sent' | 'taken' | 'gone'> {
+      const email = newEmail.toLowerCase();
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(users)
+          .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+        if (!row) return 'gone';
+        const [holder] = await tx
+          .select()
+          .from(users)
+          .where(and(eq(users.email, email), isNull(users.deletedAt)));
+        if (holder && (holder.emailVerifiedAt !== null || holder.role !== 'customer')) {
+          await queueMail(tx, {
+            ...changeEmailTakenEmail(holder.fullName, links),
+            to: holder.email,
+            topic: 'email_change_taken',
+            topicId: holder.id,
+          });
+          return 'taken';
+        }
+        // Only the latest requested change can be confirmed.
+        await useUpVerifyTokens(tx, row.id, 'change_email');
+        const token = await issueVerifyToken(tx, row.id, email, 'change_email');
+        await queueMail(tx, {
+          ...changeEmailEmail(row.fullName, verifyLink(origin, token), links),
+          to: email,
+          topic: 'email_change',
+          topicId: row.id,
+        });
+        return 'sent';
+      });
     },
 
     /** Ends one session (its row goes). */
@@ -209,33 +546,28 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
       return verifyPassword(row.passwordHash, password);
     },
 
-    /** Saves the account form (the e-mail change was checked by the caller); 409 if e-mail taken. */
-    async updateAccount(userId: string, form: AccountForm): Promise<SessionUser | null> {
-      try {
-        const [row] = await db
-          .update(users)
-          .set({
-            fullName: form.fullName,
-            email: form.email,
-            phone: form.phone,
-            addressLine1: form.addressLine1,
-            addressLine2: form.addressLine2,
-            town: form.town,
-            postcode: form.postcode,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-          .returning();
-        return row ? sessionUserOf(row) : null;
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw new ConflictError(messages.auth.emailTaken, {
-            errors: [messages.auth.emailTaken],
-            extra: { fieldErrors: { email: messages.auth.emailTaken } },
-          });
-        }
-        throw error;
-      }
+    /**
+     * Saves the account form's name, phone and address. Never the e-mail: a new address becomes
+     * the account's only through the link sent to it (`requestEmailChange`, `verifyEmail`).
+     */
+    async updateAccount(
+      userId: string,
+      form: Omit<AccountForm, 'email' | 'currentPassword'>,
+    ): Promise<SessionUser | null> {
+      const [row] = await db
+        .update(users)
+        .set({
+          fullName: form.fullName,
+          phone: form.phone,
+          addressLine1: form.addressLine1,
+          addressLine2: form.addressLine2,
+          town: form.town,
+          postcode: form.postcode,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .returning();
+      return row ? sessionUserOf(row) : null;
     },
 
     /**
@@ -257,18 +589,7 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
           userId: row.id,
           expiresAt: new Date(Date.now() + resetTokenTtlMs),
         });
-        const id = randomUUID();
-        await tx.insert(mailOutbox).values({
-          id,
-          messageId: `<password-reset-${id}@${messageIdDomain(config.mail.from)}>`,
-          to: row.email,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          maxAttempts: config.mail.maxAttempts,
-          topic: 'password_reset',
-          topicId: row.id,
-        });
+        await queueMail(tx, { ...mail, to: row.email, topic: 'password_reset', topicId: row.id });
       });
       return true;
     },
@@ -276,7 +597,8 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
     /**
      * Sets a new password with a reset token: the token must be unused and unexpired, and is
      * used up; every session of the user ends, and the user's other reset tokens stop working.
-     * False for a bad token.
+     * The link came to the account's address, so the address counts as confirmed (a staff invite
+     * is such a link too). False for a bad token.
      */
     async resetPassword(token: string, password: string): Promise<boolean> {
       if (!looksLikeToken(token)) return false;
@@ -298,10 +620,16 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
         if (!used) return false;
         const [user] = await tx
           .update(users)
-          .set({ passwordHash, updatedAt: now })
+          .set({
+            passwordHash,
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+            updatedAt: now,
+          })
           .where(and(eq(users.id, used.userId), isNull(users.deletedAt)))
           .returning({ id: users.id });
         if (!user) return false;
+        // Any pending registration link (and the password it set) is superseded.
+        await useUpVerifyTokens(tx, user.id, 'register');
         await tx
           .update(passwordResetTokens)
           .set({ usedAt: now })
@@ -337,48 +665,9 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
       return createSession(sessionUserOf(row));
     },
 
-    /**
-     * Deletes an account: the row is anonymised in place (no name, e-mail, phone, address or
-     * password left; the e-mail is freed for a new account), its sessions and reset tokens go.
-     * Its orders stay, with their own snapshot of the customer's details, as UK law keeps sales
-     * records for 6 years; they keep `customer_id`, which now names an empty account.
-     */
+    /** Deletes an account: anonymised in place, its orders kept without the person (`anonymise`). */
     async deleteAccount(userId: string): Promise<void> {
-      const now = new Date();
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            email: `deleted-${userId}@deleted.invalid`,
-            fullName: '',
-            phone: null,
-            addressLine1: null,
-            addressLine2: null,
-            town: null,
-            postcode: null,
-            passwordHash: '!',
-            updatedAt: now,
-            deletedAt: now,
-          })
-          .where(eq(users.id, userId));
-        await tx.delete(sessions).where(eq(sessions.userId, userId));
-        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-        // The orders stay, as UK law keeps sales records for six years, but without the person:
-        // name, contact details, street address and instructions go; the lines, the money, the
-        // date, the town and the postcode stay.
-        await tx
-          .update(orders)
-          .set({
-            fullName: deletedCustomerName,
-            email: sql`'deleted-' || ${orders.id} || '@deleted.invalid'`,
-            phone: '',
-            addressLine1: '',
-            addressLine2: null,
-            instructions: null,
-            updatedAt: now,
-          })
-          .where(eq(orders.customerId, userId));
-      });
+      await db.transaction((tx) => anonymise(tx, userId, new Date()));
     },
 
     /** Ends every session of a user but one (kept: its id), e.g. after an e-mail change. */
@@ -389,7 +678,7 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
     },
 
     /**
-     * Deletes expired sessions and used or expired reset tokens, in bounded batches (each its own
+     * Deletes expired sessions and used or expired reset and verification tokens, in bounded batches (each its own
      * short statement; a call stops after `maxBatches` of each, the next carries on); returns how
      * many went.
      */
@@ -415,7 +704,18 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
           returning 1 as gone`,
         bounds,
       );
-      return gone + tokens;
+      const links = await deleteInBatches(
+        db,
+        (batch) => sql`
+          delete from email_verification_tokens where token_hash in (
+            select token_hash from email_verification_tokens
+            where expires_at < now() or used_at is not null
+            limit ${batch}
+            for update skip locked)
+          returning 1 as gone`,
+        bounds,
+      );
+      return gone + tokens + links;
     },
   };
 }

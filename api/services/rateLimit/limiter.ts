@@ -19,9 +19,18 @@ export interface RateLimitOutcome {
   retryAfterSeconds: number;
 }
 
+export interface RateLimitCount {
+  /** Accepted requests for the key in the sliding window that ends now. */
+  count: number;
+  /** Whole seconds (at least 1) until the oldest of them leaves the window; 0 when none. */
+  retryAfterSeconds: number;
+}
+
 export interface RateLimiter {
   /** Counts one request for `key` and says whether it is within the limit. */
   hit(key: string): Promise<RateLimitOutcome>;
+  /** How many requests for `key` the window holds now, without counting one. */
+  peek(key: string): Promise<RateLimitCount>;
   /**
    * Deletes this limiter's keys with no request left in their window, in batches of `batch`, at
    * most `maxBatches` of them. Returns how many went. `hit` runs it now and then by itself.
@@ -143,6 +152,27 @@ export function createRateLimiter(db: Database, options: RateLimiterOptions): Ra
         limit,
         remaining: allowed ? Math.max(0, limit - count) : 0,
         retryAfterSeconds: Math.min(windowSeconds, Math.max(1, Number(row.retryAfter))),
+      };
+    },
+    async peek(key) {
+      const at = now();
+      const result = await db.execute(sql`
+        select
+          cardinality(kept.times)::integer as "count",
+          ceil(extract(epoch from (kept.times[1] + ${window} - ${at})))::integer as "retryAfter"
+        from rate_limit_log as r
+        cross join lateral (
+          select coalesce(array_agg(h order by h), '{}'::timestamptz[]) as times
+          from unnest(r.hits) as h
+          where h > ${at} - ${window}
+        ) as kept
+        where r.key = ${prefix + key}`);
+      const row = rowsOf(result)[0];
+      const count = row ? Number(row.count) : 0;
+      return {
+        count,
+        retryAfterSeconds:
+          count === 0 ? 0 : Math.min(windowSeconds, Math.max(1, Number(row?.retryAfter))),
       };
     },
     prune,

@@ -177,6 +177,25 @@ export function ForgotForm({ actor, footer }: { actor: AuthFormActorRef; footer?
   );
 }
 
+/** The confirmation page's form: no field, the link's token goes with the button. */
+export function VerifyEmailForm({
+  actor,
+  footer,
+}: {
+  actor: AuthFormActorRef;
+  footer?: ReactNode;
+}) {
+  return (
+    <AuthFormView
+      actor={actor}
+      label={authTexts.verify.formLabel}
+      submitLabel={authTexts.verify.submit}
+      footer={footer}
+      fields={[]}
+    />
+  );
+}
+
 export function ResetForm({ actor, footer }: { actor: AuthFormActorRef; footer?: ReactNode }) {
   return (
     <AuthFormView

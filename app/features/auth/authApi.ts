@@ -28,6 +28,7 @@ export const authPaths = {
   logout: '/api/auth/logout',
   forgot: '/api/auth/forgot-password',
   reset: '/api/auth/reset-password',
+  verifyEmail: '/api/auth/verify-email',
   changePassword: '/api/auth/change-password',
   me: '/api/users/me',
   orders: '/api/orders',
@@ -94,6 +95,9 @@ export const postForgot = (body: { email: string }, signal?: AbortSignal) =>
   callAuth(authPaths.forgot, { method: 'POST', body, signal });
 export const postReset = (body: { token: string; password: string }, signal?: AbortSignal) =>
   callAuth(authPaths.reset, { method: 'POST', body, signal });
+/** Follows an e-mailed confirmation link (new account or e-mail change): logs in. */
+export const postVerifyEmail = (body: { token: string }, signal?: AbortSignal) =>
+  callAuth(authPaths.verifyEmail, { method: 'POST', body, signal });
 export const patchMe = (body: Record<string, unknown>, signal?: AbortSignal) =>
   callAuth(authPaths.me, { method: 'PATCH', body, signal });
 export const postChangePassword = (

@@ -10,11 +10,18 @@ import {
   exercisePathTools,
   mockClipboardAndDownloads,
 } from '../../qa/explorerStoryKit';
-import { auth, forgotForm, loginForm, registerForm, resetForm } from '../../qa/machines';
+import {
+  auth,
+  forgotForm,
+  loginForm,
+  registerForm,
+  resetForm,
+  verifyEmailForm,
+} from '../../qa/machines';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
 import { currentUser, type AuthActorRef } from './authMachine';
-import { ForgotForm, LoginForm, RegisterForm, ResetForm } from './AuthForms';
+import { ForgotForm, LoginForm, RegisterForm, ResetForm, VerifyEmailForm } from './AuthForms';
 import type { AuthFormActorRef } from './authFormMachine';
 import { WithToasts } from './authStoryKit';
 import { authTexts } from './texts';
@@ -167,7 +174,7 @@ export const RegisterFormMachine: Story = {
     await exercisePathTools(canvas, {
       target: 'editing.refused',
       event: 'SUBMIT',
-      copiedTexts: [`  - [ ] See “${messages.auth.emailTaken}”`],
+      copiedTexts: [`  - [ ] See “${messages.auth.passwordTooCommon}”`],
     });
   },
 };
@@ -198,6 +205,23 @@ export const ResetFormMachine: Story = {
       target: 'done',
       event: 'SUBMIT',
       copiedTexts: [`- [ ] 1. Press ${authTexts.reset.submit}.`],
+    });
+  },
+};
+
+export const VerifyEmailFormMachine: Story = {
+  args: {
+    ...explorerArgs(verifyEmailForm),
+    renderComponent: (actor: Actor<AnyStateMachine>) => (
+      <VerifyEmailForm actor={formActor(actor)} />
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await exercisePathTools(canvas, {
+      target: 'editing.refused',
+      event: 'SUBMIT',
+      copiedTexts: [`  - [ ] See “${messages.auth.verifyInvalid}”`],
     });
   },
 };

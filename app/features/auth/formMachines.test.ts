@@ -20,7 +20,13 @@ import {
   type AuthFormEmitted,
   type FormValues,
 } from './authFormMachine';
-import { forgotMachine, loginMachine, registerMachine, resetMachine } from './formMachines';
+import {
+  forgotMachine,
+  loginMachine,
+  registerMachine,
+  resetMachine,
+  verifyEmailMachine,
+} from './formMachines';
 import { authTexts } from './texts';
 
 const m = messages.auth;
@@ -55,7 +61,7 @@ const cases: Case[] = [
       password: 'a long passphrase',
     },
     bad: { field: 'password', value: 'short', message: m.passwordTooShort(8) },
-    refusal: { code: 409, message: m.emailTaken },
+    refusal: { code: 400, message: m.passwordTooCommon },
   },
   {
     name: 'forgot',
@@ -70,6 +76,13 @@ const cases: Case[] = [
     valid: { token: 'a'.repeat(43), password: 'a new long passphrase' },
     bad: { field: 'password', value: '', message: m.passwordRequired },
     refusal: { code: 400, message: m.resetInvalid },
+  },
+  {
+    name: 'verify e-mail',
+    machine: verifyEmailMachine,
+    valid: { token: 'a'.repeat(43) },
+    bad: { field: 'token', value: '', message: m.verifyTokenRequired },
+    refusal: { code: 400, message: m.verifyInvalid },
   },
 ];
 

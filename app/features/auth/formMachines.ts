@@ -3,12 +3,13 @@ import {
   validateLogin,
   validateRegister,
   validateResetPassword,
+  validateVerifyEmail,
 } from '../../../api/domain/auth';
-import { postForgot, postLogin, postRegister, postReset } from './authApi';
+import { postForgot, postLogin, postRegister, postReset, postVerifyEmail } from './authApi';
 import { createAuthFormMachine, type AuthFormActorRef } from './authFormMachine';
 
 /**
- * The four account forms' machines: the same statechart (authFormMachine.ts), each with its
+ * The account forms' machines: the same statechart (authFormMachine.ts), each with its
  * fields, the shared schema's check and its API call. The login form's call is replaced in the
  * app by one that goes through the session actor (`signInThroughSession`), so the header follows.
  */
@@ -27,6 +28,9 @@ export interface ForgotValues extends Record<string, string> {
 export interface ResetValues extends Record<string, string> {
   token: string;
   password: string;
+}
+export interface VerifyEmailValues extends Record<string, string> {
+  token: string;
 }
 
 export const loginMachine = createAuthFormMachine<LoginValues>({
@@ -59,6 +63,17 @@ export const resetMachine = createAuthFormMachine<ResetValues>({
   empty: { token: '', password: '' },
   validate: validateResetPassword,
   submit: (values, signal) => postReset({ token: values.token, password: values.password }, signal),
+});
+
+/**
+ * The page an e-mailed confirmation link opens: its one button sends the link's token (a POST; the
+ * GET that opened the page changes nothing, as mail scanners open links).
+ */
+export const verifyEmailMachine = createAuthFormMachine<VerifyEmailValues>({
+  id: 'verifyEmailForm',
+  empty: { token: '' },
+  validate: validateVerifyEmail,
+  submit: (values, signal) => postVerifyEmail({ token: values.token }, signal),
 });
 
 export type { AuthFormActorRef };

@@ -35,7 +35,13 @@ export {
   type AuthFormEvent,
   type FormValues,
 } from './authFormMachine';
-export { forgotMachine, loginMachine, registerMachine, resetMachine } from './formMachines';
+export {
+  forgotMachine,
+  loginMachine,
+  registerMachine,
+  resetMachine,
+  verifyEmailMachine,
+} from './formMachines';
 export {
   createSession,
   SessionProvider,
@@ -45,5 +51,5 @@ export {
   useSessionEffects,
   useSessionUser,
 } from './session';
-export { ForgotForm, LoginForm, RegisterForm, ResetForm } from './AuthForms';
+export { ForgotForm, LoginForm, RegisterForm, ResetForm, VerifyEmailForm } from './AuthForms';
 export { fullNameOf, type SessionUser } from './types';

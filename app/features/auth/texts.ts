@@ -28,6 +28,20 @@ export const authTexts = {
     loginLink: 'Log in',
     passwordHint: 'At least 8 characters. A few unusual words make a strong password.',
     welcome: (fullName: string) => `Welcome, ${fullName}! Your account has been created.`,
+    /** After sending: what happens next (the API's answer is shown above it). */
+    nextSteps:
+      'Nothing arrived? Check your spam folder, or register again to get a new link. If you already have an account, the email tells you how to log in.',
+  },
+  verify: {
+    pageTitle: 'Confirm your email address',
+    description: 'Confirm your email address to finish.',
+    intro:
+      'Press the button to confirm your email address. This finishes your new account, or the change of your account’s address, and logs you in.',
+    formLabel: 'Confirm your email address',
+    submit: 'Confirm my email address',
+    noToken:
+      'This confirmation link is incomplete. Please use the whole link from the email, or register again for a new one.',
+    registerAgain: 'Register again',
   },
   forgot: {
     pageTitle: 'Forgotten password',

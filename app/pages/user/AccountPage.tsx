@@ -122,8 +122,10 @@ function DetailsForm({ user }: { user: SessionUser }) {
     validateAccount,
     (values) => patchMe(values),
     (answer) => {
-      if (answer.user) session.send({ type: 'UPDATED', user: answer.user });
-      form.setValues((v) => ({ ...v, currentPassword: '' }));
+      const saved = answer.user;
+      if (saved) session.send({ type: 'UPDATED', user: saved });
+      // A new e-mail address waits for the link sent to it: the form shows the current one.
+      form.setValues((v) => ({ ...v, email: saved?.email ?? v.email ?? '', currentPassword: '' }));
       toaster.success(answer.message || t.saved);
     },
   );
