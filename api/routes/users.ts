@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { validateAccount, validateDeleteAccount } from '../domain/auth';
 import { messages } from '../domain/messages';
-import { BadRequestError, UnauthorizedError } from '../errors';
+import { BadRequestError, ConflictError, UnauthorizedError } from '../errors';
 import type { Logger } from '../logger';
 import type { AuthService, CurrentSession } from '../services/auth/service';
 import {
@@ -40,7 +40,8 @@ function wrongPassword(): BadRequestError {
  *   e-mail change needs `currentPassword`, and takes effect only when the link e-mailed to the new
  *   address is followed (POST /api/auth/verify-email), which ends the account's sessions. The
  *   answer is the same whether or not the new address has an account.
- * - DELETE /api/users/me {currentPassword}: anonymises the account (orders are kept) and signs out.
+ * - DELETE /api/users/me {currentPassword}: anonymises the account (orders are kept) and signs out;
+ *   409, with nothing changed, while an order is paid, out for delivery or under review.
  */
 export function userRoutes({
   auth,
@@ -109,7 +110,16 @@ export function userRoutes({
     if (!(await auth.verifyUserPassword(session.user.id, form.value.currentPassword))) {
       throw wrongPassword();
     }
-    await auth.deleteAccount(session.user.id);
+    const deletion = await auth.deleteAccount(session.user.id);
+    if (!deletion.deleted) {
+      // An order still needs the customer's details: nothing was changed, and they stay signed in.
+      const refusal = m.accountHasOpenOrders(deletion.openOrders);
+      logger.info(
+        { reqId: ctx.state.reqId, userId: session.user.id, openOrders: deletion.openOrders.length },
+        'account deletion refused: orders still open',
+      );
+      throw new ConflictError(refusal, { errors: [refusal] });
+    }
     logger.info({ reqId: ctx.state.reqId, userId: session.user.id }, 'account deleted');
     writeSessionCookie(ctx, cookies, null);
     ctx.body = { code: 200, message: m.accountDeleted };

@@ -6,6 +6,7 @@ import { sessions, users } from '../db/schema';
 import type { ServerEntry } from '../domain/ssr';
 import { projectRoot } from '../paths';
 import { sessionCookieName } from '../routes/auth';
+import { hashPassword } from '../services/auth/passwords';
 import { newOpaqueToken, sha256Hex } from '../services/auth/service';
 import type { SsrRuntime } from '../ssr/runtime';
 import type { TestDatabase } from './harness';
@@ -25,12 +26,12 @@ export async function realAppRuntime(): Promise<SsrRuntime> {
 let accounts = 0;
 
 /**
- * A customer account with a session, written straight to the database (no password, no login
- * rate limit), and the Cookie header that signs in as it.
+ * A customer account with a session, written straight to the database (no login, no rate limit),
+ * and the Cookie header that signs in as it. Without `password` the account has none that works.
  */
 export async function signedInCustomer(
   db: TestDatabase,
-  role: 'customer' | 'staff' = 'customer',
+  { role = 'customer', password }: { role?: 'customer' | 'staff'; password?: string } = {},
 ): Promise<{ userId: string; email: string; cookie: string }> {
   accounts += 1;
   const userId = uuidv4();
@@ -39,7 +40,7 @@ export async function signedInCustomer(
     id: userId,
     email,
     fullName: `Customer ${accounts}`,
-    passwordHash: '!',
+    passwordHash: password === undefined ? '!' : await hashPassword(password),
     role,
   });
   const token = newOpaqueToken();

@@ -27,6 +27,7 @@ import {
   verifyLink,
   type AccountEmail,
 } from './emails';
+import { ordersHoldingDeletion } from '../orders/openOrders';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
 
 /**
@@ -131,6 +132,9 @@ export interface NewSession {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** What came of deleting an account: done, or held back by orders still to be dealt with. */
+export type AccountDeletion = { deleted: true } | { deleted: false; openOrders: string[] };
 
 /** The name an order keeps once its customer has deleted their account. */
 export const deletedCustomerName = 'Deleted customer';
@@ -665,9 +669,18 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
       return createSession(sessionUserOf(row));
     },
 
-    /** Deletes an account: anonymised in place, its orders kept without the person (`anonymise`). */
-    async deleteAccount(userId: string): Promise<void> {
-      await db.transaction((tx) => anonymise(tx, userId, new Date()));
+    /**
+     * Deletes an account: anonymised in place, its orders kept without the person (`anonymise`).
+     * Not while an order still needs the person's details (paid, out for delivery, under review):
+     * then nothing changes and the answer names those orders.
+     */
+    async deleteAccount(userId: string): Promise<AccountDeletion> {
+      return db.transaction(async (tx) => {
+        const openOrders = await ordersHoldingDeletion(tx, userId);
+        if (openOrders.length > 0) return { deleted: false, openOrders };
+        await anonymise(tx, userId, new Date());
+        return { deleted: true };
+      });
     },
 
     /** Ends every session of a user but one (kept: its id), e.g. after an e-mail change. */

@@ -218,10 +218,17 @@ function DeleteAccountForm() {
   const session = useSession();
   const toaster = useToasts();
   const navigate = useNavigate();
+  /** Why the account was not deleted (an order still to be delivered): shown until sent again. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useAccountForm(
     { currentPassword: '' },
     validateDeleteAccount,
-    (values) => deleteMe({ currentPassword: values.currentPassword ?? '' }),
+    async (values) => {
+      setRefusal(null);
+      const answer = await deleteMe({ currentPassword: values.currentPassword ?? '' });
+      if (answer.code === 409) setRefusal(answer.message);
+      return answer;
+    },
     (answer) => {
       session.send({ type: 'SESSION_ENDED' });
       toaster.success(answer.message || t.deleted);
@@ -231,6 +238,7 @@ function DeleteAccountForm() {
   return (
     <Form aria-label={t.deleteTitle} noValidate onSubmit={form.onSubmit}>
       <Notice variant="warning">{t.deleteIntro}</Notice>
+      {refusal ? <Notice variant="danger">{refusal}</Notice> : null}
       <PasswordField
         label={t.deleteConfirm}
         toggleLabels={toggleLabels}
