@@ -14,6 +14,13 @@ import {
   type ProductType,
 } from '../domain/admin';
 import { orderSorts, type OrderSort } from '../domain/adminApi';
+import {
+  adminDate,
+  adminDateMessage,
+  adminQueryProblem,
+  adminWholeNumber,
+  auditEntities,
+} from '../domain/adminQuery';
 import { isOrderStatus } from '../domain/order';
 import {
   AppError,
@@ -25,7 +32,7 @@ import {
 } from '../errors';
 import { readRequestBody } from '../middleware/jsonBody';
 import type { CurrentSession } from '../services/auth/service';
-import { auditEntries, paging, validated, type Actor } from '../services/admin/audit';
+import { auditEntries, validated, type Actor } from '../services/admin/audit';
 import { sniffImage, type AdminCatalogue } from '../services/admin/catalogue';
 import { isMailStatus, type AdminInbox } from '../services/admin/inbox';
 import type { AdminOrders } from '../services/admin/orders';
@@ -70,13 +77,22 @@ function one(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? undefined : value;
 }
 
+/** A date parameter: absent or empty is undefined; else a real day from 2000 to 2100, or 400. */
 function day(value: string | undefined, name: string): string | undefined {
   if (value === undefined || value === '') return undefined;
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
-  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
-    throw new BadRequestError(`Enter ${name} as a date such as 2026-11-24.`);
-  }
-  return value;
+  const date = adminDate(value);
+  if (date === null) throw new BadRequestError(adminDateMessage(name));
+  return date;
+}
+
+/** `?page=` and `?pageSize=` (page from 1 to 10,000, size from 1 to 100), or 400. */
+function paging(query: Context['query'], defaultSize = 25): { page: number; pageSize: number } {
+  const page = adminWholeNumber(one(query.page), 1, 10_000);
+  if (page === null) throw new BadRequestError('Give page as a whole number from 1 to 10000.');
+  const pageSize = adminWholeNumber(one(query.pageSize), defaultSize, 100);
+  if (pageSize === null)
+    throw new BadRequestError('Give pageSize as a whole number from 1 to 100.');
+  return { page, pageSize };
 }
 
 /**
@@ -99,6 +115,10 @@ export function adminRoutes({
     if (!session || !isStaff(session.user)) throw new NotFoundError(adminNotFoundMessage);
     (ctx.state as { actor?: Actor }).actor = { id: session.user.id, email: session.user.email };
     ctx.set('Cache-Control', 'no-store');
+    // Every route's query, before its own checks: bounded, each parameter once, no control
+    // characters (which PostgreSQL refuses in text).
+    const problem = adminQueryProblem(ctx.query);
+    if (problem !== null) throw new BadRequestError(problem);
     await next();
   });
 
@@ -219,13 +239,18 @@ export function adminRoutes({
         'Give the postcode district as BT followed by its number, such as BT7.',
       );
     }
+    const from = day(one(q.from), 'the From date');
+    const to = day(one(q.to), 'the To date');
+    if (from && to && from > to) {
+      throw new BadRequestError('The From date must not be after the To date.');
+    }
     const { page, pageSize } = paging(q);
     const found = await orders.list({
       ...(status && isOrderStatus(status) ? { status } : {}),
       ...(type ? { type: type as ProductType } : {}),
       ...(district ? { district } : {}),
-      ...(day(one(q.from), 'the From date') ? { from: one(q.from) } : {}),
-      ...(day(one(q.to), 'the To date') ? { to: one(q.to) } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
       sort: sort as OrderSort,
       dir,
       page,
@@ -331,8 +356,11 @@ export function adminRoutes({
   router.get('/audit', async (ctx) => {
     const entity = one(ctx.query.entity);
     const entityId = one(ctx.query.entityId);
-    if ((entity && entity.length > 50) || (entityId && entityId.length > 100)) {
-      throw new BadRequestError('The filter is too long.');
+    if (entity && !(auditEntities as readonly string[]).includes(entity)) {
+      throw new BadRequestError(`Filter entity by one of: ${auditEntities.join(', ')}.`);
+    }
+    if (entityId && entityId.length > 100) {
+      throw new BadRequestError('entityId is too long: at most 100 characters.');
     }
     const { page, pageSize } = paging(ctx.query, 50);
     const found = await auditEntries(db, {

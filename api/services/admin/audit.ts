@@ -111,18 +111,3 @@ export function validated<S extends yup.AnyObjectSchema>(
     });
   }
 }
-
-/** `?page=` and `?pageSize=` as whole numbers within bounds (page from 1, size up to 100). */
-export function paging(
-  query: Record<string, unknown>,
-  defaultSize = 25,
-): {
-  page: number;
-  pageSize: number;
-} {
-  const whole = (value: unknown, fallback: number, max: number): number => {
-    const n = typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : fallback;
-    return Math.min(Math.max(n, 1), max);
-  };
-  return { page: whole(query.page, 1, 10_000), pageSize: whole(query.pageSize, defaultSize, 100) };
-}

@@ -183,7 +183,11 @@ describe('the orders filter form', () => {
 });
 
 describe('values', () => {
-  it('isoDate accepts real calendar dates only', () => {
+  it('isoDate accepts real calendar dates only, from 2000 to 2100', () => {
+    expect(isoDate('0000-01-01')).toBeNull();
+    expect(isoDate('1999-12-31')).toBeNull();
+    expect(isoDate('2101-01-01')).toBeNull();
+    expect(isoDate(' 2000-01-01 ')).toBe('2000-01-01');
     expect(isoDate('2024-02-29')).toBe('2024-02-29');
     expect(isoDate('2025-02-29')).toBeNull();
     expect(isoDate('2025-3-1')).toBeNull();

@@ -6,6 +6,7 @@
  */
 import { productTypes, type AuditEntity, type ProductType } from '../../../api/domain/admin';
 import { orderSorts, type AdminMail, type OrderSort } from '../../../api/domain/adminApi';
+import { adminDate } from '../../../api/domain/adminQuery';
 import { orderStatuses, type OrderStatus } from '../../../api/domain/order';
 import type { DataTableSort } from '../../../ui';
 import { adminPageTexts } from './texts';
@@ -43,18 +44,9 @@ export const ordersPageSize = 25;
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
   value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
 
-/** "2025-03-31" when it is a real calendar date, else null. */
+/** "2025-03-31" when it is a real calendar date the back office filters by, else null. */
 export function isoDate(value: string | null | undefined): string | null {
-  const text = value?.trim() ?? '';
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-    ? text
-    : null;
+  return adminDate(value?.trim());
 }
 
 /** "bt 7", "bt7" -> "BT7"; null when it is not a Northern Ireland postcode district. */
