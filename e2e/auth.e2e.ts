@@ -8,9 +8,10 @@ import { checkoutTexts } from '../app/features/checkout/texts';
 import { launchBrowser, waitForHydration } from './browser';
 
 /**
- * Customer accounts (issue 16) in the production build: register, the greeting, logout, the
- * order history behind login, the guest-only pages, the password reset by e-mail, and login and
- * register by keyboard only. Each test has a fresh browser context (a fresh session).
+ * Customer accounts (issue 16) in the production build: register and confirm the address by the
+ * e-mailed link, the greeting, logout, the order history behind login, the guest-only pages, the
+ * password reset by e-mail, and login and register by keyboard only. Each test has a fresh
+ * browser context (a fresh session).
  */
 const baseURL = inject('baseURL');
 const dataDir = inject('dataDir');
@@ -45,6 +46,10 @@ async function open(path: string) {
 const greeting = (page: Page, fullName: string) =>
   page.getByRole('button', { name: `Hi, ${fullName}!` });
 
+/**
+ * Registers as a customer does: the form answers "check your email" (nobody is signed in yet);
+ * the link in the e-mail opens the confirmation page, whose button confirms and logs in.
+ */
 async function register(page: Page, fullName: string, email: string) {
   await page.goto(`${baseURL}/user/register`);
   await waitForHydration(page);
@@ -53,7 +58,21 @@ async function register(page: Page, fullName: string, email: string) {
   await form.getByRole('textbox', { name: labels.email }).fill(email);
   await form.getByLabel(labels.password, { exact: true }).fill(password);
   await form.getByRole('button', { name: authTexts.register.submit }).click();
+  await page.getByText(messages.auth.registerCheckEmail).first().waitFor();
+  await expect(page.getByRole('link', { name: 'Customer Login' }).count()).resolves.toBe(1);
+  await confirmEmail(page, email);
   await greeting(page, fullName).waitFor();
+}
+
+/** Opens the confirmation link e-mailed to `email` and presses its button. */
+async function confirmEmail(page: Page, email: string) {
+  await page.goto(await linkFor(email, 'verify-email'));
+  await waitForHydration(page);
+  // The page keeps the token and takes it out of the address; opening it confirmed nothing.
+  await page.waitForURL(`${baseURL}/user/verify-email`);
+  const form = page.getByRole('form', { name: authTexts.verify.formLabel });
+  await form.getByRole('button', { name: authTexts.verify.submit }).click();
+  await page.waitForURL(`${baseURL}/user/account`);
 }
 
 async function logout(page: Page, fullName: string) {
@@ -168,7 +187,7 @@ describe('customer accounts', () => {
     await forgot.getByRole('button', { name: authTexts.forgot.submit }).click();
     await page.getByText(messages.auth.forgotSent).first().waitFor();
 
-    const link = await resetLinkFor(email);
+    const link = await linkFor(email, 'password-reset');
     await page.goto(link);
     await waitForHydration(page);
     // The page keeps the token and takes it out of the address (history, shares, Referer).
@@ -298,6 +317,17 @@ describe('customer accounts', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
+    await page.getByText(messages.auth.registerCheckEmail).first().waitFor();
+    // The e-mailed link's page: its one button, by keyboard too.
+    await page.goto(await linkFor(email, 'verify-email'));
+    await waitForHydration(page);
+    await page.waitForURL(`${baseURL}/user/verify-email`);
+    const confirm = page
+      .getByRole('form', { name: authTexts.verify.formLabel })
+      .getByRole('button', { name: authTexts.verify.submit });
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseURL}/user/account`);
     await greeting(page, 'Keyboard Person').waitFor();
 
     await greeting(page, 'Keyboard Person').focus();
@@ -318,8 +348,11 @@ describe('customer accounts', () => {
   });
 });
 
-/** The reset link from the newest e-mail to `email` in DATA_DIR/mail. */
-async function resetLinkFor(email: string): Promise<string> {
+/** The `/user/<page>?token=…` link of an e-mail to `email` in DATA_DIR/mail. */
+async function linkFor(
+  email: string,
+  linkPage: 'password-reset' | 'verify-email',
+): Promise<string> {
   const mailDir = join(dataDir, 'mail');
   for (let attempt = 0; attempt < 100; attempt++) {
     const names = await readdir(mailDir).catch(() => [] as string[]);
@@ -327,12 +360,12 @@ async function resetLinkFor(email: string): Promise<string> {
       const raw = await readFile(join(mailDir, name), 'utf8');
       if (!raw.includes(email)) continue;
       const unfolded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const match = /https?:\/\/[^\s"<>]*\/user\/password-reset\?token=[A-Za-z0-9_-]+/.exec(
+      const match = new RegExp(`https?://[^\\s"<>]*/user/${linkPage}\\?token=[A-Za-z0-9_-]+`).exec(
         unfolded,
       );
       if (match) return match[0].replace(/^https?:\/\/[^/]+/, baseURL);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no reset e-mail for ${email}`);
+  throw new Error(`no ${linkPage} e-mail for ${email}`);
 }
