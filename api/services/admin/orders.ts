@@ -28,6 +28,7 @@ import type { Logger } from '../../logger';
 import { messageIdDomain } from '../enquiry/service';
 import { PaymentProviderError, type PaymentProvider } from '../payments/types';
 import { audit, auditEntryOf, written, type Actor, type Tx } from './audit';
+import { csvFile } from './csv';
 import { renderOutForDelivery, renderRefunded, type RenderedEmail } from './emails';
 
 /** The provider refused or could not be reached: nothing was refunded (502). */
@@ -515,7 +516,7 @@ export function adminOrders({ db, logger, provider, mail, mailWorker }: AdminOrd
           order.instructions ?? '',
         ]);
       }
-      return `${out.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+      return csvFile(out);
     },
 
     /** Paid orders not yet sent out for delivery. */
@@ -534,15 +535,6 @@ function refundOf(row: typeof refunds.$inferSelect): AdminRefund {
     status: row.status === 'succeeded' || row.status === 'failed' ? row.status : 'pending',
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A field that a
- * spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe.
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export type AdminOrders = ReturnType<typeof adminOrders>;
