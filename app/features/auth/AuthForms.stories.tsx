@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../../api/domain/messages';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
-import { ForgotForm, LoginForm, RegisterForm, ResetForm } from './AuthForms';
+import { ForgotForm, LoginForm, RegisterForm, ResetForm, VerifyEmailForm } from './AuthForms';
 import {
   answering,
   findToast,
@@ -11,16 +11,29 @@ import {
   WithToasts,
   type Responder,
 } from './authStoryKit';
-import { forgotMachine, loginMachine, registerMachine, resetMachine } from './formMachines';
+import {
+  forgotMachine,
+  loginMachine,
+  registerMachine,
+  resetMachine,
+  verifyEmailMachine,
+} from './formMachines';
 import { authTexts } from './texts';
 
 const m = messages.auth;
-const forms = { login: LoginForm, register: RegisterForm, forgot: ForgotForm, reset: ResetForm };
+const forms = {
+  login: LoginForm,
+  register: RegisterForm,
+  forgot: ForgotForm,
+  reset: ResetForm,
+  verify: VerifyEmailForm,
+};
 const machines = {
   login: loginMachine,
   register: registerMachine,
   forgot: forgotMachine,
   reset: resetMachine,
+  verify: verifyEmailMachine,
 };
 type FormName = keyof typeof forms;
 
@@ -45,7 +58,10 @@ function AccountForm({
   );
 }
 
-/** The account forms: login, register, forgotten password and the new password of a reset. */
+/**
+ * The account forms: login, register, forgotten password, the new password of a reset, and the
+ * confirmation of an e-mailed link.
+ */
 const meta = {
   title: 'Account/Forms',
   component: AccountForm,
@@ -154,7 +170,32 @@ export const Reset: Story = {
   },
 };
 
-/** Designers: the four forms side by side. */
+/** The e-mailed confirmation link's page: one button sends the link's token. */
+export const VerifyEmail: Story = {
+  args: { form: 'verify', values: { token: 'v'.repeat(43) } },
+  play: async ({ canvasElement }) => {
+    const form = within(canvasElement).getByRole('form', { name: authTexts.verify.formLabel });
+    await userEvent.click(within(form).getByRole('button', { name: authTexts.verify.submit }));
+    await waitFor(() => expect(respond).toHaveBeenCalledWith({ token: 'v'.repeat(43) }));
+  },
+};
+
+/** A used or expired link: the API's message, in the notifications and above the button. */
+export const VerifyEmailRefused: Story = {
+  args: {
+    form: 'verify',
+    values: { token: 'v'.repeat(43) },
+    answer: async () => ({ code: 400, message: m.verifyInvalid }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: authTexts.verify.submit }));
+    await findToast(m.verifyInvalid);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(m.verifyInvalid);
+  },
+};
+
+/** Designers: the five forms side by side. */
 export const All: Story = {
   render: () => (
     <div style={{ display: 'grid', gap: '2rem' }}>
@@ -162,12 +203,12 @@ export const All: Story = {
         <AccountForm
           key={name}
           form={name}
-          values={name === 'reset' ? { token: 't' } : undefined}
+          values={name === 'reset' || name === 'verify' ? { token: 't' } : undefined}
         />
       ))}
     </div>
   ),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getAllByRole('form')).toHaveLength(4);
+    await expect(within(canvasElement).getAllByRole('form')).toHaveLength(5);
   },
 };
