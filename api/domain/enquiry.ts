@@ -56,31 +56,33 @@ export const enquiryMaxLengths: Record<keyof Enquiry, number> = {
   message: 5000,
 };
 
-// RFC 5322 "atext": the characters allowed in an unquoted local part, dot-separated.
-const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+// RFC 5322 "atext", the characters of an unquoted local part, dot-separated; without "%", "&"
+// and "?", which are legal in an address but read as an escape or a query in a mailto: link
+// ("a?cc=spy%40evil.example&body=hi@fuelyard.example" would copy in another address).
+const LOCAL_PART = /^[A-Za-z0-9!#$'*+/=^_`{|}~-]+(?:\.[A-Za-z0-9!#$'*+/=^_`{|}~-]+)*$/;
 const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const TOP_LEVEL_LABEL = /^[A-Za-z]{2,63}$/;
-const IPV4_LITERAL = /^\[(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\]$/;
 
-function isIpv4Octet(text: string): boolean {
-  // No leading zeros ("010" reads as octal to some resolvers), and 0 to 255.
-  return (text === '0' || !text.startsWith('0')) && Number(text) <= 255;
-}
+/** The longest address taken (RFC 5321's path limit, less the angle brackets). */
+export const emailMaxLength = 254;
 
 /**
- * SPEC §5: a local part, "@", then either a dotted domain name whose last label is at least two
- * letters, or a bracketed IPv4 literal such as `user@[192.168.0.1]`. Quoted local parts and IPv6
- * literals are not accepted; nobody types them into a shop's form.
+ * The one e-mail rule of every customer address (enquiry, checkout, registration, log-in,
+ * forgotten password, the account's details) and of staff invitations: a local part, "@", then a
+ * dotted domain name whose last label is at least two letters (SPEC §5).
+ *
+ * Stricter than SPEC §5 on purpose (the mail-links security issue): no "%", "&" or "?" in the
+ * local part, and no IP literal (`x@[127.0.0.1]`, which SPEC §5 allowed) as the domain, since an
+ * address is put into mailto: links and mail headers. Quoted local parts and IPv6 literals were
+ * never accepted; nobody types them into a shop's form.
  */
 export function isWellFormedEmail(value: string): boolean {
+  if (value.length > emailMaxLength) return false;
   const at = value.lastIndexOf('@');
   if (at <= 0) return false;
   const local = value.slice(0, at);
   const domain = value.slice(at + 1);
   if (local.length > 64 || !LOCAL_PART.test(local)) return false;
-
-  const literal = IPV4_LITERAL.exec(domain);
-  if (literal) return literal.slice(1).every(isIpv4Octet);
 
   const labels = domain.split('.');
   if (labels.length < 2) return false;

@@ -45,6 +45,29 @@ describe('small formats', () => {
     expect(mailtoHref('ann@example.com', 'Re: your enquiry to Fuelyard')).toBe(
       'mailto:ann@example.com?subject=Re%3A%20your%20enquiry%20to%20Fuelyard',
     );
+    expect(mailtoHref("o'neill+fuel@example.ie", 'Hi')).toBe(
+      "mailto:o'neill%2Bfuel@example.ie?subject=Hi",
+    );
+  });
+
+  it('a reply link whose address cannot add recipients, headers or a body', () => {
+    const href = mailtoHref('a?cc=spy%40evil.example&body=hi@fuelyard.example', 'Re: x');
+    expect(href).toBe(
+      'mailto:a%3Fcc%3Dspy%2540evil.example%26body%3Dhi@fuelyard.example?subject=Re%3A%20x',
+    );
+    for (const address of [
+      'a?cc=spy%40evil.example&body=hi@fuelyard.example',
+      'a@x.example?bcc=spy@evil.example',
+      'a@x.example,spy@evil.example',
+      'a@x.example#?cc=spy@evil.example',
+      'a@x.example\r\nCc: spy@evil.example',
+    ]) {
+      const url = new URL(mailtoHref(address, 'Re: x'));
+      // One recipient, exactly the address; the only header is the subject.
+      expect(decodeURIComponent(url.pathname)).toBe(address);
+      expect([...url.searchParams.keys()]).toEqual(['subject']);
+      expect(url.hash).toBe('');
+    }
   });
 
   it('JSON indented, null for nothing', () => {

@@ -51,7 +51,13 @@ export function pencePerLitre(pence: number, litres: number | null): string | nu
   return `${(Math.round((pence / litres) * 10) / 10).toFixed(1)}p`;
 }
 
-/** A mailto: link with a subject. */
+/**
+ * A mailto: link to `email` with a subject (RFC 6068). The address is percent-encoded (its "@"
+ * kept), so whatever it holds ("?", "&", "%", "#", ",") stays one recipient and can never add a
+ * header such as `cc=` or `body=` to the link, even for an address stored before the e-mail rule
+ * refused such characters.
+ */
 export function mailtoHref(email: string, subject: string): string {
-  return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
+  const to = encodeURIComponent(email).replace(/%40/g, '@');
+  return `mailto:${to}?subject=${encodeURIComponent(subject)}`;
 }
