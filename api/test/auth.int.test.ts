@@ -1140,7 +1140,7 @@ describe(`login rate limit (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
   );
 });
 
-describe('the sweep of expired sessions and reset tokens', () => {
+describe('the sweep of expired sessions, tokens and unconfirmed registrations', () => {
   it(
     'deletes expired sessions and used or expired reset tokens, in bounded batches, and nothing live',
     async () => {
@@ -1170,6 +1170,51 @@ describe('the sweep of expired sessions and reset tokens', () => {
       expect(tokens).toEqual([{ hash: sha256(`valid-${liveId}`) }]);
       // The live session still works.
       expect((await live.agent.get('/api/users/me')).status).toBe(200);
+    },
+    slow,
+  );
+
+  it(
+    'deletes registrations never confirmed 7 days after their last change, and no other account',
+    async () => {
+      const days = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000);
+      const pending = async (age: number) => {
+        const email = newEmail();
+        await post(agentFor(t), '/api/auth/local/register', {
+          fullName: 'Never Confirmed',
+          email,
+          password: 'an unconfirmed passphrase',
+        });
+        await db()
+          .update(users)
+          .set({ updatedAt: days(age) })
+          .where(eq(users.email, email));
+        return email;
+      };
+      const old = await pending(8);
+      const recent = await pending(6);
+      const confirmed = await register();
+      await db()
+        .update(users)
+        .set({ updatedAt: days(30) })
+        .where(eq(users.email, confirmed.email));
+      const staffEmail = newEmail();
+      await inviteStaff(db(), staffEmail, shop);
+      await db()
+        .update(users)
+        .set({ updatedAt: days(30) })
+        .where(eq(users.email, staffEmail));
+
+      const auth = createAuthService({ db: db(), config: testConfig(), site });
+      expect(await auth.sweep()).toBeGreaterThanOrEqual(1);
+      const left = async (email: string) =>
+        (await db().select().from(users).where(eq(users.email, email))).length;
+      expect(await left(old)).toBe(0);
+      expect(await left(recent)).toBe(1);
+      expect(await left(confirmed.email)).toBe(1);
+      expect(await left(staffEmail)).toBe(1);
+      // Its link died with it; the address is free for a new registration.
+      await register(agentFor(t), { email: old });
     },
     slow,
   );

@@ -56,6 +56,8 @@ const absoluteDays = 180;
 export const resetTokenTtlMs = 60 * 60 * 1000;
 /** A link that confirms an address (new account, e-mail change) works for 24 hours, once. */
 export const verifyTokenTtlMs = 24 * 60 * 60 * 1000;
+/** A registration never confirmed is deleted this many days after its last change. */
+export const pendingAccountDays = 7;
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -691,9 +693,10 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
     },
 
     /**
-     * Deletes expired sessions and used or expired reset and verification tokens, in bounded batches (each its own
-     * short statement; a call stops after `maxBatches` of each, the next carries on); returns how
-     * many went.
+     * Deletes expired sessions, used or expired reset and verification tokens, and registrations
+     * never confirmed (`pendingAccountDays` after their last change), in bounded batches (each its
+     * own short statement; a call stops after `maxBatches` of each, the next carries on); returns
+     * how many went.
      */
     async sweep(bounds: BatchBounds = { batch: 500, maxBatches: 20 }): Promise<number> {
       const gone = await deleteInBatches(
@@ -728,7 +731,22 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
           returning 1 as gone`,
         bounds,
       );
-      return gone + tokens + links;
+      // Registrations never confirmed: nobody proved the address, so the name (and the password
+      // hash) are not kept once the link is long dead. Staff invites are left to the operator.
+      const pending = await deleteInBatches(
+        db,
+        (batch) => sql`
+          delete from users where id in (
+            select u.id from users u
+            where u.email_verified_at is null and u.deleted_at is null and u.role = 'customer'
+              and u.updated_at < now() - ${pendingAccountDays}::integer * interval '1 day'
+              and not exists (select 1 from orders o where o.customer_id = u.id)
+            limit ${batch}
+            for update skip locked)
+          returning 1 as gone`,
+        bounds,
+      );
+      return gone + tokens + links + pending;
     },
   };
 }
