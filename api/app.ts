@@ -158,7 +158,7 @@ export function createApp({
   const accountDeps = { auth, limiters, readSession, cookies: sessionCookies, logger };
   for (const routes of [
     authRoutes({ ...accountDeps, linkOrigin: config.linkOrigin, mailWorker }),
-    userRoutes(accountDeps),
+    userRoutes({ ...accountDeps, mailWorker }),
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
