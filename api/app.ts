@@ -76,7 +76,13 @@ export function createApp({
     versionFeed: database.catalogueVersion,
   });
   const carts = createCartService(database.db, catalogue, { changes: database.cartChanges });
-  const checkout = createCheckoutService({ db: database.db, catalogue, payments, logger });
+  const checkout = createCheckoutService({
+    db: database.db,
+    catalogue,
+    payments,
+    logger,
+    config,
+  });
   // Customer accounts: server-side sessions in an HttpOnly cookie (api/services/auth).
   const auth = createAuthService({ db: database.db, config, site });
   const sessionCookies = {

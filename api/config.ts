@@ -201,6 +201,15 @@ const schema = yup.object({
   MAIL_LEASE_MS: yup.number().integer().min(10_000).max(3_600_000).default(120_000),
   ENQUIRY_RATE_LIMIT: yup.number().integer().min(1).max(100_000).default(5),
   ENQUIRY_RATE_WINDOW_SECONDS: yup.number().integer().min(1).max(86_400).default(600),
+  // New orders (POST /api/checkout) accepted per client address and per cart in any sliding
+  // window; a replay of an Idempotency-Key is not a new order and is not counted.
+  CHECKOUT_RATE_LIMIT: yup.number().integer().min(1).max(100_000).default(10),
+  CHECKOUT_CART_RATE_LIMIT: yup.number().integer().min(1).max(100_000).default(5),
+  CHECKOUT_RATE_WINDOW_SECONDS: yup.number().integer().min(1).max(86_400).default(600),
+  // Above this much oil (litres) or solid fuel (kilograms) in one order, the domestic-use
+  // declaration (5 % VAT above HMRC's automatic limits) is not taken online: call the office.
+  DOMESTIC_USE_MAX_LITRES: yup.number().integer().min(2300).max(1_000_000).default(5000),
+  DOMESTIC_USE_MAX_KILOGRAMS: yup.number().integer().min(1000).max(1_000_000).default(6000),
   // Customer accounts (issue 16): a session lasts this long after its last use (sliding).
   SESSION_TTL_DAYS: yup.number().integer().min(1).max(365).default(30),
   // Login attempts accepted per account and per client address in any sliding window.
@@ -320,6 +329,10 @@ export interface Config {
   mail: MailConfig;
   /** Fixed-window per-IP limit on POST /api/enquiries. */
   enquiryRateLimit: { limit: number; windowSeconds: number };
+  /** Checkout: new orders per client address and per cart, per sliding window. */
+  checkoutRateLimit: { perAddress: number; perCart: number; windowSeconds: number };
+  /** The most oil / solid fuel one order may declare for domestic use online. */
+  domesticUseMax: { litres: number; kilograms: number };
   /** Customer accounts: session lifetime and the login rate limit. */
   auth: AuthConfig;
   /**
@@ -518,6 +531,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enquiryRateLimit: {
       limit: parsed.ENQUIRY_RATE_LIMIT,
       windowSeconds: parsed.ENQUIRY_RATE_WINDOW_SECONDS,
+    },
+    checkoutRateLimit: {
+      perAddress: parsed.CHECKOUT_RATE_LIMIT,
+      perCart: parsed.CHECKOUT_CART_RATE_LIMIT,
+      windowSeconds: parsed.CHECKOUT_RATE_WINDOW_SECONDS,
+    },
+    domesticUseMax: {
+      litres: parsed.DOMESTIC_USE_MAX_LITRES,
+      kilograms: parsed.DOMESTIC_USE_MAX_KILOGRAMS,
     },
     auth: {
       sessionTtlDays: parsed.SESSION_TTL_DAYS,

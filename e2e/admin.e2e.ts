@@ -73,6 +73,8 @@ async function paidOrder(page: Page): Promise<{ id: string; number: string; emai
   await fillCart(page, oil500);
   const email = `delivery.${Date.now()}@example.com`;
   return page.evaluate(async (email) => {
+    // The total the checkout page would show: the API takes the order only at that total.
+    const summary = (await (await fetch('/api/checkout')).json()) as { summary: { total: number } };
     const placed = await fetch('/api/checkout', {
       method: 'POST',
       headers: {
@@ -90,6 +92,7 @@ async function paidOrder(page: Page): Promise<{ id: string; number: string; emai
         instructions: 'Tank behind the garage',
         domesticUse: false,
         acceptTerms: true,
+        expectedTotal: summary.summary.total,
       }),
     });
     const body = (await placed.json()) as {

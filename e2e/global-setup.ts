@@ -88,6 +88,8 @@ export default async function setup(project: TestProject) {
     // Every browser here comes from 127.0.0.1, so the suites' logins and registrations would
     // share one address's limit (10 per 15 minutes); the limit itself is tested in the API suite.
     LOGIN_RATE_LIMIT: '1000',
+    // The same for new orders (10 per 10 minutes per address); tested in the API suite.
+    CHECKOUT_RATE_LIMIT: '1000',
   });
   project.provide('baseURL', server.url);
   project.provide('analyticsURL', analytics.url);

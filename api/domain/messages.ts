@@ -223,6 +223,21 @@ export const messages = {
       'We could not reach the payment provider. You have not been charged. Please try again in a few minutes.',
     orderClosed: 'This order can no longer be paid. Please press Pay securely again.',
     sessionPending: 'Your payment page is still being prepared. Please try again in a moment.',
+    /** POST /api/checkout without the total the customer was shown (pence). */
+    expectedTotalRequired:
+      'Please reload the checkout page: the order total you were shown is needed to place your order.',
+    /** The server's total differs from the one the customer reviewed (409, with `total`). */
+    totalChanged: (total: string) =>
+      `The total has changed to ${total} since you reviewed your order. Please check your order and press Pay securely again to pay ${total}.`,
+    /** The same Idempotency-Key again, for an order that is past payment. */
+    orderAlreadyPaid: 'This order has already been paid.',
+    orderNoLongerPayable: (status: string) =>
+      `This order ${status} and can no longer be paid. Please press Pay securely again to place a new order.`,
+    tooManyOrders:
+      'Too many orders have been started from here in a short time. Please wait a few minutes and try again.',
+    /** The domestic-use declaration above DOMESTIC_USE_MAX_* (422). */
+    domesticUseTooLarge: (amount: string, phones: string) =>
+      `We cannot take the domestic-use declaration online for ${amount} in one order. Please call the office on ${phones} and we will arrange your order and its VAT with you.`,
   },
   /** Not in the spec: an order as its holder sees it (GET /api/orders/{id}). */
   order: {

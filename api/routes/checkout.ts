@@ -29,8 +29,11 @@ function domesticUseOf(ctx: Context): boolean {
  * Checkout (issue 15):
  * - GET /api/checkout?domesticUse=true|false: the visitor's cart priced for checkout, `{ code,
  *   message, summary }`. `summary.blocked` says why checkout cannot open (then the message too).
- * - POST /api/checkout with an Idempotency-Key header: the order and its payment page, `201 {
- *   code, message, order, orderToken, redirectUrl }`. See services/checkout/service.ts.
+ * - POST /api/checkout with an Idempotency-Key header and `expectedTotal` (the pence the page
+ *   showed) in the body: the order and its payment page, `201 { code, message, order,
+ *   orderToken, redirectUrl }`; 409 `{ total, summary }` when the total is not the one shown;
+ *   200 with the order's status page when the key is a paid order's; 429 with Retry-After past
+ *   the rate limits. See services/checkout/service.ts.
  * Neither creates a cart nor changes the cart cookie.
  */
 export function checkoutRoutes({
@@ -61,8 +64,22 @@ export function checkoutRoutes({
       body: ctx.request.body,
       idempotencyKey: key === '' ? undefined : key,
       origin,
+      // The client's address (with TRUST_PROXY, the proxy's X-Forwarded-For), for the rate limit.
+      clientAddress: ctx.ip || ctx.socket.remoteAddress || 'unknown',
     });
     if (placed.replayed) ctx.set('Idempotent-Replayed', 'true');
+    if (placed.alreadyPaid) {
+      // The key of an order that was paid: its real state, and the shop's own status page.
+      ctx.status = 200;
+      ctx.body = {
+        code: 200,
+        message: messages.checkout.orderAlreadyPaid,
+        order: placed.order,
+        orderToken: placed.orderToken,
+        redirectUrl: placed.redirectUrl,
+      };
+      return;
+    }
     ctx.status = 201;
     ctx.body = {
       code: 201,

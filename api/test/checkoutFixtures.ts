@@ -92,13 +92,25 @@ export interface PlacedBody {
   redirectUrl: string;
 }
 
-export function postCheckout(
+/**
+ * POST /api/checkout as the checkout page sends it: the form, and the total the page showed
+ * (`expectedTotal`, read from GET /api/checkout for the form's declaration) unless `body` has
+ * its own (or says `expectedTotal: undefined` to leave it out).
+ */
+export async function postCheckout(
   agent: Agent,
   body: object = checkoutForm(),
   key: string | null = randomUUID(),
-): request.Test {
+): Promise<request.Response> {
+  let sent: object = body;
+  if (!Object.hasOwn(body, 'expectedTotal')) {
+    const domesticUse = (body as { domesticUse?: unknown }).domesticUse === true;
+    const res = await agent.get(`/api/checkout?domesticUse=${String(domesticUse)}`);
+    const total = (res.body as { summary?: CheckoutSummary }).summary?.total;
+    sent = { ...body, ...(total === undefined ? {} : { expectedTotal: total }) };
+  }
   const req = agent.post('/api/checkout').set('Origin', shop).set('Sec-Fetch-Site', 'same-origin');
-  return (key === null ? req : req.set('Idempotency-Key', key)).send(body);
+  return (key === null ? req : req.set('Idempotency-Key', key)).send(sent);
 }
 
 export async function checkoutSummary(

@@ -76,7 +76,15 @@ export async function createPostgresDatabase(
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  // Test files place many orders from one loopback address: checkout's rate limits are lifted
+  // unless a test sets them (api/test/checkoutLimits.int.test.ts does).
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CHECKOUT_RATE_LIMIT: '100000',
+    CHECKOUT_CART_RATE_LIMIT: '100000',
+    ...overrides,
+  });
 }
 
 export interface TestApp {

@@ -18,6 +18,7 @@
  * - the same key with a changed request for an order that no longer awaits payment is refused.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import type { Config } from '../../config';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
@@ -29,6 +30,8 @@ import {
   type SizeMeasures,
 } from '../../domain/checkout';
 import { messages } from '../../domain/messages';
+import { formatPence } from '../../domain/money';
+import { site } from '../../domain/site';
 import {
   canMoveOrder,
   isAwaitingPayment,
@@ -36,12 +39,24 @@ import {
   type CheckoutSummary,
   type OrderStatus,
 } from '../../domain/order';
-import { AppError, BadRequestError, ConflictError, UnprocessableError } from '../../errors';
+import {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  TooManyRequestsError,
+  UnprocessableError,
+} from '../../errors';
 import type { Logger } from '../../logger';
 import { readCartView, type CatalogueSource } from '../cart/service';
 import type { CatalogueSnapshot } from '../catalogue/repository';
 import { issueOrderToken } from '../orders/accessToken';
 import { PaymentProviderError } from '../payments/types';
+import { clientKey, createRateLimiter } from '../rateLimit/limiter';
+
+/** The default DOMESTIC_USE_MAX_* (api/config.ts) for a service made without a config. */
+const defaultDomesticUseMax = { litres: 5000, kilograms: 6000 };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What checkout needs of payments (api/services/payments: `createPayments`). */
 export interface CheckoutPayments {
@@ -59,6 +74,11 @@ export interface CheckoutServiceDeps {
   logger: Logger;
   /** How long a retry waits for the payment page the first request is still opening. */
   sessionWaitMs?: number;
+  /**
+   * CHECKOUT_*RATE* (new orders per client address and per cart) and DOMESTIC_USE_MAX_* (the
+   * most a declaration may cover online). Omitted: no rate limit, and the defaults' caps.
+   */
+  config?: Pick<Config, 'checkoutRateLimit' | 'domesticUseMax'>;
 }
 
 export interface PlaceOrderInput {
@@ -70,6 +90,8 @@ export interface PlaceOrderInput {
   origin: string;
   /** The signed-in customer the order belongs to; null or omitted for a guest. */
   customerId?: string | null;
+  /** The client's address, for the per-address rate limit (omitted: not limited by address). */
+  clientAddress?: string;
 }
 
 /** The 201 answer of POST /api/checkout (less `code` and `message`). */
@@ -79,6 +101,11 @@ export interface PlacedOrder {
   redirectUrl: string;
   /** True when this answered an earlier request with the same key (Idempotent-Replayed). */
   replayed: boolean;
+  /**
+   * True when the key is an order's that has been paid already: answered 200 with its real state
+   * (and the shop's own order status page as `redirectUrl`), not as a new payment page.
+   */
+  alreadyPaid?: boolean;
 }
 
 export interface CheckoutService {
@@ -146,7 +173,36 @@ type OrderRow = typeof orders.$inferSelect;
 /** What a request decided, and the earlier unpaid orders of the cart it cancelled. */
 type Decision =
   | { kind: 'created'; order: OrderRow; cancelled: string[] }
-  | { kind: 'replay'; order: OrderRow; cancelled: string[] };
+  | { kind: 'replay'; order: OrderRow; cancelled: string[] }
+  /** The key is an order's that no longer awaits payment: answered with its real state. */
+  | { kind: 'closed'; order: OrderRow; cancelled: string[] };
+
+/** `expectedTotal`: the total (pence) the checkout page showed; required. */
+export function parseExpectedTotal(body: unknown): number {
+  const value =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as { expectedTotal?: unknown }).expectedTotal
+      : undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new BadRequestError(messages.checkout.expectedTotalRequired, {
+      errors: [messages.checkout.expectedTotalRequired],
+    });
+  }
+  return value;
+}
+
+/** The office numbers, as a customer is asked to call them. */
+const officePhones = `${site.offices[0].phone} or ${site.offices[1].phone}`;
+
+/** Statuses at or past paid: a replay of their key says so instead of opening a payment page. */
+const paidStatuses: readonly OrderStatus[] = ['paid', 'out_for_delivery', 'delivered', 'refunded'];
+
+/** How a closed order's status reads in "This order … and can no longer be paid." */
+const closedWording: Partial<Record<OrderStatus, string>> = {
+  cancelled: 'was cancelled',
+  expired: 'has expired',
+  needs_review: 'is being checked by our staff',
+};
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -159,7 +215,54 @@ export function createCheckoutService({
   payments,
   logger,
   sessionWaitMs = 10_000,
+  config,
 }: CheckoutServiceDeps): CheckoutService {
+  const domesticUseMax = config?.domesticUseMax ?? defaultDomesticUseMax;
+  const limits = config
+    ? {
+        address: createRateLimiter(db, {
+          name: 'checkout',
+          limit: config.checkoutRateLimit.perAddress,
+          windowSeconds: config.checkoutRateLimit.windowSeconds,
+          onPruneError: (error) =>
+            logger.warn({ err: error }, 'pruning old rate-limit keys failed'),
+        }),
+        cart: createRateLimiter(db, {
+          name: 'checkout-cart',
+          limit: config.checkoutRateLimit.perCart,
+          windowSeconds: config.checkoutRateLimit.windowSeconds,
+          onPruneError: (error) =>
+            logger.warn({ err: error }, 'pruning old rate-limit keys failed'),
+        }),
+      }
+    : null;
+
+  /**
+   * A new order counts against the client's address and the cart (a replay of a key the cart
+   * already used is not a new order): 429 with Retry-After past either limit. Each one is a call
+   * to the payment provider (with Stripe, against the shop's API quota).
+   */
+  async function limitNewOrders(input: PlaceOrderInput, key: string): Promise<void> {
+    if (!limits || !input.cartId || !uuidPattern.test(input.cartId)) return;
+    const [known] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.cartId, input.cartId), eq(orders.idempotencyKey, key)))
+      .limit(1);
+    if (known) return;
+    const checks = [
+      ...(input.clientAddress ? [limits.address.hit(clientKey(input.clientAddress))] : []),
+      limits.cart.hit(input.cartId),
+    ];
+    const refused = (await Promise.all(checks)).filter((outcome) => !outcome.allowed);
+    if (refused.length > 0) {
+      logger.warn({ cartId: input.cartId }, 'checkout: order rate limit reached');
+      throw new TooManyRequestsError(
+        messages.checkout.tooManyOrders,
+        Math.max(...refused.map((outcome) => outcome.retryAfterSeconds)),
+      );
+    }
+  }
   const price = (cart: CartView, snapshot: CatalogueSnapshot, domesticUse: boolean) =>
     buildCheckoutSummary(cart, measuresOf(snapshot), snapshot.zones, domesticUse);
 
@@ -207,12 +310,32 @@ export function createCheckoutService({
     orderId: string,
     tokenHash: string,
     customerId: string | null,
+    expectedTotal: number,
   ): Promise<Decision> {
     const snapshot = await catalogue.snapshot();
     return db.transaction(async (tx) => {
       // The cart row stays locked until the commit: requests for one cart take turns here.
       const cart = await readCartView(tx, cartId, snapshot, { lock: true });
+      const [earlier] =
+        cart.cartId === null
+          ? []
+          : await tx
+              .select()
+              .from(orders)
+              .where(and(eq(orders.cartId, cart.cartId), eq(orders.idempotencyKey, key)))
+              .for('update');
+      // The key of an order that is past paying (paid, expired, cancelled): its real state, not
+      // a payment page that can no longer be used, whatever the cart holds now.
       const priced = price(cart, snapshot, form.domesticUse);
+      if (earlier && (!isOrderStatus(earlier.status) || !isAwaitingPayment(earlier.status))) {
+        // The same key for another request (the cart or the form changed) is refused as before.
+        if (priced.blocked === null && requestDigest(form, priced) !== earlier.requestDigest) {
+          throw new UnprocessableError(messages.checkout.idempotencyKeyReused, {
+            errors: [messages.checkout.idempotencyKeyReused],
+          });
+        }
+        return { kind: 'closed', order: earlier, cancelled: [] };
+      }
       if (priced.blocked !== null || cart.cartId === null) {
         throw new UnprocessableError(priced.blocked ?? messages.cart.empty, {
           errors: [priced.blocked ?? messages.cart.empty],
@@ -224,20 +347,34 @@ export function createCheckoutService({
           extra: { fieldErrors: { postcode: messages.checkout.postcodeMismatch } },
         });
       }
+      // The declaration buys 5 % VAT; trade volumes are not declared online (the cart is kept).
+      if (form.domesticUse && priced.declarationApplies) {
+        const over =
+          priced.litres > domesticUseMax.litres
+            ? `${priced.litres.toLocaleString('en-GB')} litres of oil`
+            : priced.kilograms > domesticUseMax.kilograms
+              ? `${priced.kilograms.toLocaleString('en-GB')} kg of solid fuel`
+              : null;
+        if (over !== null) {
+          const message = messages.checkout.domesticUseTooLarge(over, officePhones);
+          throw new UnprocessableError(message, {
+            errors: [message],
+            extra: { fieldErrors: { domesticUse: message } },
+          });
+        }
+      }
+      // The price the customer agreed to is the one they saw: any other total is asked again.
+      if (priced.total !== expectedTotal) {
+        const message = messages.checkout.totalChanged(formatPence(priced.total));
+        throw new ConflictError(message, {
+          errors: [message],
+          extra: { total: priced.total, summary: priced },
+        });
+      }
       const digest = requestDigest(form, priced);
-      const [earlier] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.cartId, cart.cartId), eq(orders.idempotencyKey, key)))
-        .for('update');
       if (earlier) {
         if (earlier.requestDigest === digest)
           return { kind: 'replay', order: earlier, cancelled: [] };
-        if (!isOrderStatus(earlier.status) || !isAwaitingPayment(earlier.status)) {
-          throw new UnprocessableError(messages.checkout.idempotencyKeyReused, {
-            errors: [messages.checkout.idempotencyKeyReused],
-          });
-        }
         // The same press of Pay, but the cart or the form changed: that order gives way, and its
         // key goes to the new one.
         await tx
@@ -320,6 +457,8 @@ export function createCheckoutService({
   async function replaySession(order: OrderRow, origin: string): Promise<string> {
     const deadline = Date.now() + sessionWaitMs;
     const awaiting = isOrderStatus(order.status) && isAwaitingPayment(order.status);
+    // A declined attempt's page cannot be paid again: the customer gets a new one.
+    if (order.status === 'payment_failed') return startSession(order, origin);
     for (;;) {
       const session = await payments.latestSession(order.id);
       if (session) return session.redirectUrl;
@@ -349,6 +488,8 @@ export function createCheckoutService({
         extra: { fieldErrors: validation.fieldErrors },
       });
     }
+    const expectedTotal = parseExpectedTotal(input.body);
+    await limitNewOrders(input, key);
     const orderId = randomUUID();
     const token = await issueOrderToken(db, orderId);
     const decision = await decide(
@@ -358,8 +499,10 @@ export function createCheckoutService({
       orderId,
       token.hash,
       input.customerId ?? null,
+      expectedTotal,
     );
     const { order } = decision;
+    if (decision.kind === 'closed') return closedAnswer(order);
     // The orders this one replaced can no longer be paid: their provider sessions are closed
     // before the new payment page is shown (a payment that still gets through is refunded).
     if (decision.cancelled.length > 0) await payments.cancelOrderSessions(decision.cancelled);
@@ -380,6 +523,23 @@ export function createCheckoutService({
       redirectUrl,
       replayed: true,
     };
+  }
+
+  /** The key of an order past paying: paid (200, its status page) or closed (409). */
+  async function closedAnswer(order: OrderRow): Promise<PlacedOrder> {
+    const status = isOrderStatus(order.status) ? order.status : 'needs_review';
+    if (paidStatuses.includes(status)) {
+      const replayToken = await issueOrderToken(db, order.id);
+      return {
+        order: publicOrder(order),
+        orderToken: replayToken.token,
+        redirectUrl: `/checkout/process?order=${encodeURIComponent(order.id)}`,
+        replayed: true,
+        alreadyPaid: true,
+      };
+    }
+    const message = messages.checkout.orderNoLongerPayable(closedWording[status] ?? 'is closed');
+    throw new ConflictError(message, { errors: [message], extra: { order: publicOrder(order) } });
   }
 
   return { summary, placeOrder };

@@ -262,15 +262,18 @@ export async function fillCartAt(
 }
 
 /** The checkout form sent from `agent`'s cart, as the browser sends it (an Idempotency-Key). */
-export function postCheckout(
+export async function postCheckout(
   shop: Pick<ShopAtUrl, 'url'>,
   agent: ReturnType<typeof request.agent>,
 ) {
+  // The total the checkout page showed, as the page sends it.
+  const summary = await agent.get('/api/checkout');
+  const expectedTotal = (summary.body as { summary?: { total?: number } }).summary?.total;
   return agent
     .post('/api/checkout')
     .set('Origin', shop.url)
     .set('Idempotency-Key', randomUUID())
-    .send(checkoutForm({ email: customerEmail }));
+    .send({ ...checkoutForm({ email: customerEmail }), expectedTotal });
 }
 
 /**

@@ -15,7 +15,7 @@
  * provider retries).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config';
 import type { Database } from '../../db/client';
 import {
@@ -213,7 +213,7 @@ export async function applyPaymentEvent(
 
     await moveOrder(tx, orderId, target);
     if (target === 'paid') {
-      if (order.cartId) await tx.delete(cartItems).where(eq(cartItems.cartId, order.cartId));
+      if (order.cartId) await removeOrderedLines(tx, order.cartId, orderId);
       await queueOrderEmails(tx, deps, orderId, origin, tokenSecret);
       queued = true;
     }
@@ -262,6 +262,34 @@ async function findOrderId(
   if (!event.orderId) return null;
   const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, event.orderId));
   return row?.id ?? null;
+}
+
+/**
+ * Takes what the order bought out of the cart it came from: each ordered line's quantity comes
+ * off the cart's line for the same product and size (a line left with nothing goes). Anything
+ * added to the cart after the order was placed stays for the next one.
+ */
+async function removeOrderedLines(tx: Tx, cartId: string, orderId: string): Promise<void> {
+  const bought = await tx
+    .select({
+      productId: orderLines.productId,
+      sizeId: orderLines.sizeId,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  for (const line of bought) {
+    const sameLine = and(
+      eq(cartItems.cartId, cartId),
+      eq(cartItems.productId, line.productId),
+      line.sizeId === null ? isNull(cartItems.sizeId) : eq(cartItems.sizeId, line.sizeId),
+    );
+    await tx.delete(cartItems).where(and(sameLine, lte(cartItems.quantity, line.quantity)));
+    await tx
+      .update(cartItems)
+      .set({ quantity: sql`${cartItems.quantity} - ${line.quantity}` })
+      .where(and(sameLine, gt(cartItems.quantity, line.quantity)));
+  }
 }
 
 async function isLatestSession(tx: Tx, session: SessionMatch): Promise<boolean> {

@@ -95,11 +95,17 @@ export interface CheckoutAnswer extends Answer {
   orderToken?: string;
   /** The provider's payment page. */
   redirectUrl?: string;
+  /** 409: the total changed since the page's summary; the new total (pence) and figures. */
+  total?: number;
+  summary?: CheckoutSummary;
 }
 
-/** POST /api/checkout with this attempt's Idempotency-Key. */
+/**
+ * POST /api/checkout with this attempt's Idempotency-Key, and the total (pence) the page showed as
+ * `expectedTotal`.
+ */
 export async function postCheckout(
-  input: CheckoutInput,
+  input: CheckoutInput & { expectedTotal: number },
   idempotencyKey: string,
   signal?: AbortSignal,
 ): Promise<CheckoutAnswer> {

@@ -60,7 +60,10 @@ function startCheckout(
 ) {
   const summaryCalls: Pending<{ domesticUse: boolean }, CheckoutSummary>[] = [];
   const validateCalls: Pending<CheckoutInput, CheckoutForm>[] = [];
-  const submitCalls: Pending<{ values: CheckoutInput; key: string }, CheckoutAnswer>[] = [];
+  const submitCalls: Pending<
+    { values: CheckoutInput; key: string; expectedTotal?: number },
+    CheckoutAnswer
+  >[] = [];
   const remembered: CheckoutAnswer[] = [];
   const redirects: string[] = [];
   const machine = checkoutMachine.provide({
@@ -77,7 +80,10 @@ function startCheckout(
             ),
           }
         : {}),
-      submitCheckout: fromPromise<CheckoutAnswer, { values: CheckoutInput; key: string }>(
+      submitCheckout: fromPromise<
+        CheckoutAnswer,
+        { values: CheckoutInput; key: string; expectedTotal?: number }
+      >(
         ({ input }) =>
           new Promise((resolve, reject) => submitCalls.push({ input, resolve, reject })),
       ),
@@ -187,11 +193,36 @@ describe('checkoutMachine', () => {
     expect(checkout.submitCalls[0]?.input).toEqual({
       key: 'key-1',
       values: { ...checkout.snapshot().context.values },
+      // The total the page shows: the server refuses any other.
+      expectedTotal: summaryOil500.total,
     });
     expect(checkout.submitCalls[0]?.input.values).toMatchObject({
       postcode: 'BT11AA',
       acceptTerms: true,
       domesticUse: false,
+    });
+  });
+
+  it('409 with a new total: the page shows the new figures, and the next Pay (a new attempt) confirms that total', async () => {
+    const checkout = startCheckout();
+    await submitValid(checkout, 'key-1');
+    const raised = { ...summaryOil500, total: summaryOil500.total + 10000 };
+    checkout.submitCalls[0]?.resolve({
+      code: 409,
+      message: messages.checkout.totalChanged('£405.00'),
+      total: raised.total,
+      summary: raised,
+    });
+    await flush();
+    const snapshot = checkout.snapshot();
+    expect(snapshot.value).toEqual({ editing: 'refused' });
+    expect(snapshot.context.summary.total).toBe(raised.total);
+    expect(snapshot.context.problem).toBe(messages.checkout.totalChanged('£405.00'));
+    checkout.send({ type: 'SUBMIT', key: 'key-2' });
+    await flush();
+    expect(checkout.submitCalls[1]?.input).toMatchObject({
+      key: 'key-2',
+      expectedTotal: raised.total,
     });
   });
 

@@ -16,7 +16,9 @@
  *   after a failure whose outcome is unknown (network, 5xx) sends the same key, so the server
  *   answers with the same order. Any change to the form, or a refusal (4xx), ends the attempt.
  * - Ticking the domestic-use declaration asks the server for the summary again: the figures are
- *   always the server's.
+ *   always the server's. Pay sends the total shown (`expectedTotal`); when the server's total has
+ *   changed since, it answers 409 with the new summary, which the page then shows, and the next
+ *   Pay confirms it.
  * - On 201 the order's token is remembered for this tab (`rememberOrder`) and the browser goes
  *   to the provider's page (`redirectToProvider`).
  *
@@ -143,8 +145,11 @@ export const checkoutMachine = setup({
     validateForm: fromPromise<CheckoutForm, CheckoutInput>(({ input }) =>
       validateCheckoutForm(input),
     ),
-    submitCheckout: fromPromise<CheckoutAnswer, { values: CheckoutInput; key: string }>(
-      ({ input, signal }) => postCheckout(input.values, input.key, signal),
+    submitCheckout: fromPromise<
+      CheckoutAnswer,
+      { values: CheckoutInput; key: string; expectedTotal?: number }
+    >(({ input, signal }) =>
+      postCheckout({ ...input.values, expectedTotal: input.expectedTotal ?? 0 }, input.key, signal),
     ),
   },
   actions: {
@@ -201,6 +206,9 @@ export const checkoutMachine = setup({
       return { problem: checkoutTexts.checkErrors, problemDetails: [] };
     }),
     showRefusal: assign(({ context }, params: { answer: CheckoutAnswer }) => ({
+      // A total that changed since the summary was shown (409): the new figures are shown, and
+      // the next Pay confirms them.
+      ...(params.answer.summary ? { summary: params.answer.summary } : {}),
       problem: params.answer.message,
       problemDetails: (params.answer.errors ?? []).filter((m) => m !== params.answer.message),
       fieldErrors: params.answer.fieldErrors
@@ -358,7 +366,12 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'submitCheckout',
         src: 'submitCheckout',
-        input: ({ context }) => ({ values: context.values, key: context.idempotencyKey ?? '' }),
+        input: ({ context }) => ({
+          values: context.values,
+          key: context.idempotencyKey ?? '',
+          // The total the page shows: the server refuses (409) any other.
+          expectedTotal: context.summary.total,
+        }),
         onDone: [
           {
             guard: { type: 'isCreated?', params: ({ event }) => ({ answer: event.output }) },
