@@ -22,6 +22,8 @@ import { graphqlRoutes } from './routes/graphql';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { visibleOrder } from './services/orders/access';
+import { orderTokenMatches } from './services/orders/accessToken';
+import { keepOrderToken, keptOrderToken } from './routes/orderTokenCookie';
 import { paymentRoutes, webhookLimitBytes } from './routes/payments';
 import { uploadsRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
@@ -174,6 +176,7 @@ export function createApp({
       db: database.db,
       logger,
       readSession,
+      cookies: sessionCookies,
       reconcileOrder: (orderId) => payments.reconcileOrder(orderId),
     }),
   ];
@@ -230,13 +233,20 @@ export function createApp({
         (ctx, domesticUse) => checkout.summary(ctx.cookies.get(cartCookieName), domesticUse),
         async (ctx) => (await readSession(ctx))?.user ?? null,
         anonymousPages,
-        async (ctx, orderId, token) =>
-          (await visibleOrder(
+        async (ctx, orderId, urlToken) => {
+          // The token in the address, or the one this browser kept for the order (the page takes
+          // it out of the address, so a reload comes without it).
+          const order = await visibleOrder(
             database.db,
             orderId,
-            token,
+            urlToken ?? keptOrderToken(ctx),
             async () => (await readSession(ctx))?.user.id ?? null,
-          )) !== undefined,
+          );
+          if (order && urlToken !== null && orderTokenMatches(urlToken, order.accessTokenHash)) {
+            keepOrderToken(ctx, sessionCookies, order.id, urlToken);
+          }
+          return order !== undefined;
+        },
       ),
     );
   }

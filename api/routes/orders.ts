@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
 import type { CurrentSession } from '../services/auth/service';
 import { orderTokenMatches } from '../services/orders/accessToken';
 import { visibleOrder } from '../services/orders/access';
+import { keepOrderToken, keptOrderToken, type OrderTokenCookieOptions } from './orderTokenCookie';
 import {
   findOrder,
   loadOrderLines,
@@ -27,6 +28,8 @@ export interface OrderRouteDeps {
   reconcileOrder: (orderId: string) => Promise<unknown>;
   /** The signed-in customer's session (customer accounts); omitted, every visitor is a guest. */
   readSession?: (ctx: Context) => Promise<CurrentSession | null>;
+  /** How the order-token cookie is written (COOKIE_SECURE, production). */
+  cookies: OrderTokenCookieOptions;
   /** Defaults: 30 s after the customer came back; at most once per 10 s per order; 5 s limit. */
   reconcile?: { afterMs?: number; everyMs?: number; timeoutMs?: number };
 }
@@ -54,6 +57,7 @@ export function orderRoutes({
   logger,
   reconcileOrder,
   readSession = () => Promise.resolve(null),
+  cookies,
   reconcile = {},
 }: OrderRouteDeps): Router {
   const afterMs = reconcile.afterMs ?? 30_000;
@@ -175,14 +179,21 @@ export function orderRoutes({
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
     const id = typeof ctx.params.id === 'string' ? ctx.params.id : '';
-    // Its signed-in owner needs no token; another customer gets the same 404 as anyone.
+    // Its signed-in owner needs no token; another customer gets the same 404 as anyone. A token
+    // this browser kept (its cookie is sent only here and to the order's page) counts as shown.
+    const presented = presentedToken(ctx);
     let order = await visibleOrder(
       db,
       id,
-      presentedToken(ctx),
+      presented ?? keptOrderToken(ctx),
       async () => (await readSession(ctx))?.user.id ?? null,
     );
     if (!order) throw notFound();
+    if (presented !== undefined && orderTokenMatches(presented, order.accessTokenHash)) {
+      // So that a reload of the order page, or a new tab, still opens it (the page takes the
+      // token out of its address).
+      keepOrderToken(ctx, cookies, order.id, presented);
+    }
 
     if (ctx.query.waiting === '1' && order.status === 'pending_payment') {
       if (order.returnedAt === null) {

@@ -1,0 +1,54 @@
+import type { Context } from 'koa';
+import { cookieIsSecure } from './cart';
+
+/**
+ * An order's access token, kept for the browser that opened the order with it: the order page
+ * takes `?token=` out of the address once it has read it (out of the history and shared links), so
+ * a reload or a new tab would otherwise come without it, and the server answers 404 to a visitor
+ * who shows neither the token nor the owner's session. The cookie is HttpOnly and sent only to the
+ * order's own page and its own API answer (two cookies, one per path), never anywhere else.
+ */
+export const orderTokenCookieName = 'fuelyard_order';
+
+/** How long a browser keeps an order's token: long enough to follow a delivery. */
+export const orderTokenCookieMaxAgeMs = 60 * 24 * 60 * 60 * 1000;
+
+/** The only paths an order's token cookie is sent to. */
+export function orderTokenCookiePaths(orderId: string): string[] {
+  return [`/order/${orderId}`, `/api/orders/${orderId}`];
+}
+
+export interface OrderTokenCookieOptions {
+  /** COOKIE_SECURE, read as for the cart cookie. */
+  cookieSecure: 'auto' | boolean;
+  production: boolean;
+}
+
+/** Keeps `token` (already checked to open `orderId`) for this browser. */
+export function keepOrderToken(
+  ctx: Context,
+  options: OrderTokenCookieOptions,
+  orderId: string,
+  token: string,
+): void {
+  const secure = cookieIsSecure(options.cookieSecure, options.production, ctx.secure);
+  // With TLS ended at a proxy, `cookies` would refuse a Secure cookie on what looks like HTTP.
+  if (secure && !ctx.secure) ctx.cookies.secure = true;
+  for (const path of orderTokenCookiePaths(orderId)) {
+    ctx.cookies.set(orderTokenCookieName, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path,
+      maxAge: orderTokenCookieMaxAgeMs,
+      // Two cookies of one name on two paths: neither replaces the other.
+      overwrite: false,
+    });
+  }
+}
+
+/** The order token this browser kept for the order whose path is being asked for, if any. */
+export function keptOrderToken(ctx: Context): string | undefined {
+  const value = ctx.cookies.get(orderTokenCookieName);
+  return value === undefined || value === '' || value.length > 200 ? undefined : value;
+}
