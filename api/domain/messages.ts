@@ -309,6 +309,15 @@ export const messages = {
     resetDone: 'Your password has been changed. Please log in with your new password.',
     passwordChanged: 'Your password has been changed.',
     accountDeleted: 'Your account has been deleted.',
+    /** DELETE /api/users/me while an order still needs the customer's details (409). */
+    accountHasOpenOrders: (numbers: readonly string[]) =>
+      `Your account cannot be deleted yet: ${
+        numbers.length === 1
+          ? `order ${numbers[0]} is`
+          : numbers.length <= 5
+            ? `orders ${numbers.join(', ')} are`
+            : `orders ${numbers.slice(0, 5).join(', ')} and ${numbers.length - 5} more are`
+      } still to be delivered or being checked, and we need your details for that. Please try again once your orders have been delivered, or contact us.`,
     resetEmailSubject: 'Reset your password',
     verifyEmailSubject: 'Confirm your email address',
     registerExistingSubject: 'You already have an account',
@@ -320,12 +329,3 @@ export const messages = {
 
 /** Result codes the browser sees (SPEC §9). The API uses real HTTP statuses for refusals. */
 export const resultCodes = { success: 200, postcodeSetWithAdd: 201, failure: 500 } as const;
-    /** DELETE /api/users/me while an order still needs the customer's details (409). */
-    accountHasOpenOrders: (numbers: readonly string[]) =>
-      `Your account cannot be deleted yet: ${
-        numbers.length === 1
-          ? `order ${numbers[0]} is`
-          : numbers.length <= 5
-            ? `orders ${numbers.join(', ')} are`
-            : `orders ${numbers.slice(0, 5).join(', ')} and ${numbers.length - 5} more are`
-      } still to be delivered or being checked, and we need your details for that. Please try again once your orders have been delivered, or contact us.`,
