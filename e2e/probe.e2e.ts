@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedTestWebhook, type TestWebhookBody } from '../api/services/payments/test/provider';
 import { localLookalikes, offSiteRedirects } from '../api/test/redirectPayloads';
+import { kerosene500 } from './checkoutSteps';
 import { startServer, type ServerProcess } from './serverProcess';
 
 /**
@@ -16,6 +18,8 @@ import { startServer, type ServerProcess } from './serverProcess';
  */
 const slow = 120_000;
 const evil = 'evil.example';
+/** The test provider's webhook secret, so the probe can sign a payment that arrives late. */
+const webhookSecret = `probe-secret-${randomUUID()}`;
 
 let server: ServerProcess;
 let dataDir: string;
@@ -32,6 +36,10 @@ beforeAll(async () => {
     LOGIN_RATE_LIMIT: '10000',
     // A proxy in front sets these headers; the probe forges them.
     TRUST_PROXY: 'true',
+    PAYMENT_TEST_WEBHOOK_SECRET: webhookSecret,
+    // One cart checked out ten times at once: the limits themselves are tested in the API suite.
+    CHECKOUT_RATE_LIMIT: '1000',
+    CHECKOUT_CART_RATE_LIMIT: '1000',
   });
 }, slow);
 
@@ -226,37 +234,140 @@ describe('a forged Host or X-Forwarded-Host chooses no link', () => {
     },
     slow,
   );
+});
 
+/** The cookies an answer sets, as `name=value` pairs for a Cookie header. */
+function cookiesOf(res: Answer): string[] {
+  return [res.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0] ?? '');
+}
+
+describe('parallel checkouts of one cart, and payments that arrive for cancelled orders', () => {
   it(
-    'a test payment page never sends its webhook where a Host header points',
+    'ten checkouts with ten keys: one order paid, every other payment page refuses, a late payment is refunded',
     async () => {
+      const origin = { Origin: server.url };
+      const oil = await kerosene500(server.url);
+      const postcode = await send('PUT', '/api/cart/postcode', origin, { postcode: 'BT1 1AA' });
+      expect(postcode.status).toBe(200);
+      const cart = { ...origin, Cookie: cookiesOf(postcode).join('; ') };
+      const added = await send('POST', '/api/cart/items', cart, {
+        type: 'oil',
+        productId: oil.productId,
+        attributeId: oil.attributeId,
+        quantity: 1,
+      });
+      expect(added.status).toBe(200);
+      const summary = await send('GET', '/api/checkout', cart);
+      const total = (JSON.parse(summary.text) as { summary: { total: number } }).summary.total;
+      const email = `parallel.${randomUUID().slice(0, 8)}@example.com`;
+      const form = {
+        fullName: 'Parallel Person',
+        email,
+        phone: '028 9032 1234',
+        addressLine1: '7 Donegall Square',
+        addressLine2: '',
+        town: 'Belfast',
+        postcode: 'BT1 1AA',
+        instructions: '',
+        domesticUse: false,
+        acceptTerms: true,
+        expectedTotal: total,
+      };
+      const placed = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          send('POST', '/api/checkout', { ...cart, 'Idempotency-Key': randomUUID() }, form),
+        ),
+      );
+      count('parallel checkouts', placed.length);
+      for (const res of placed) expect(res.status, res.text).toBeLessThan(500);
+      const orders = placed
+        .filter((res) => res.status === 201)
+        .map(
+          (res) =>
+            JSON.parse(res.text) as {
+              order: { id: string };
+              orderToken: string;
+              redirectUrl: string;
+            },
+        );
+      expect(orders.length).toBeGreaterThan(0);
+
+      // Every payment page is paid, with a Host header pointing at a bystander: the webhook must
+      // still reach the shop itself and nothing else.
       const hits: string[] = [];
-      const listener: Server = createServer((req, res) => {
+      const bystander: Server = createServer((req, res) => {
         hits.push(`${req.method ?? ''} ${req.url ?? ''}`);
         res.end('ok');
       });
-      await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-      const address = listener.address();
+      await new Promise<void>((resolve) => bystander.listen(0, '127.0.0.1', resolve));
+      const address = bystander.address();
       const port = typeof address === 'object' && address ? address.port : 0;
+      const sessions: string[] = [];
       try {
-        const forged: Record<string, string>[] = [
-          { Host: `127.0.0.1:${port}` },
-          { 'X-Forwarded-Host': `127.0.0.1:${port}`, 'X-Forwarded-Proto': 'http' },
-        ];
-        for (const headers of forged) {
-          const res = await send(
+        for (const order of orders) {
+          const session = /\/pay\/test\/([^/?#]+)/.exec(order.redirectUrl)?.[1];
+          if (!session) throw new Error(`not a test payment page: ${order.redirectUrl}`);
+          sessions.push(session);
+          const paid = await send(
             'POST',
-            `/api/payments/test/sessions/${randomUUID()}/complete`,
-            headers,
-            { outcome: 'succeeded' },
+            `/api/payments/test/sessions/${session}/complete`,
+            { ...origin, Host: `127.0.0.1:${port}` },
+            { outcome: 'pay' },
           );
+          count(`payment pages paid, answered ${paid.status}`);
           count('Host forgeries on the test payment page');
-          expect(res.status).toBeLessThan(500);
+          expect(paid.status, paid.text).toBeLessThan(500);
         }
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        expect(hits).toEqual([]);
       } finally {
-        await new Promise((resolve) => listener.close(resolve));
+        await new Promise((resolve) => bystander.close(resolve));
+      }
+      expect(hits).toEqual([]);
+
+      const statusOf = async (order: { order: { id: string }; orderToken: string }) => {
+        for (let attempt = 0; attempt < 100; attempt++) {
+          const res = await send('GET', `/api/orders/${order.order.id}`, {
+            'X-Order-Token': order.orderToken,
+          });
+          const status = (JSON.parse(res.text) as { order: { status: string } }).order.status;
+          if (status !== 'pending_payment') return status;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return 'pending_payment';
+      };
+      const statuses = await Promise.all(orders.map(statusOf));
+      for (const res of placed) count(`checkout answers ${res.status}`);
+      for (const status of statuses) count(`orders ${status}`);
+      expect(statuses.filter((status) => status === 'paid')).toHaveLength(1);
+      expect(statuses.filter((status) => status !== 'paid' && status !== 'cancelled')).toEqual([]);
+
+      // A provider's signed success for a cancelled order (the customer paid a page that was open
+      // elsewhere): the order stays cancelled, the money goes back, and the customer is told.
+      const cancelledAt = statuses.findIndex((status) => status === 'cancelled');
+      if (cancelledAt >= 0) {
+        const cancelled = orders[cancelledAt];
+        const late: TestWebhookBody = {
+          id: `evt_probe_${randomUUID()}`,
+          type: 'payment.succeeded',
+          data: {
+            sessionId: sessions[cancelledAt] ?? '',
+            orderId: cancelled?.order.id ?? '',
+            amount: total,
+            currency: 'GBP',
+          },
+        };
+        const signed = signedTestWebhook(webhookSecret, late);
+        for (let delivery = 0; delivery < 3; delivery++) {
+          const res = await send('POST', '/api/payments/webhooks/test', signed.headers, late);
+          count('late payment webhooks (one event, delivered 3 times)');
+          expect(res.status, res.text).toBe(200);
+        }
+        if (cancelled) expect(await statusOf(cancelled)).toBe('cancelled');
+        const mails = await mailsTo(email, 2);
+        const refunds = mails.filter((mail) =>
+          /we refunded your payment for cancelled order|will be refunded/.test(mail),
+        );
+        expect(refunds).toHaveLength(1);
+        count('late payments refunded');
       }
     },
     slow,
