@@ -122,3 +122,18 @@ export async function checkoutSummary(
   expect(res.status).toBe(200);
   return (res.body as { summary: CheckoutSummary }).summary;
 }
+
+/**
+ * A guest's (or, with `cookie`, a signed-in customer's) order of 300 L of kerosene to the fixtures'
+ * postcode, placed through POST /api/checkout: 201 and its body.
+ */
+export async function placeOilOrder(t: TestApp, cookie?: string): Promise<PlacedBody> {
+  const oil = await seededProduct(t, 'kerosene-heating-oil');
+  const agent = await visitorWith(t, [
+    { product: oil, sizeId: sizeNamed(oil, '300 Litres').id, quantity: 1 },
+  ]);
+  if (cookie) agent.set('Cookie', cookie);
+  const res = await postCheckout(agent, checkoutForm());
+  expect(res.status).toBe(201);
+  return res.body as PlacedBody;
+}

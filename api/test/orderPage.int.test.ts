@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../domain/messages';
 import { sendsNoReferrer } from '../middleware/security';
 import { realAppRuntime, signedInCustomer } from './appEntry';
-import {
-  checkoutForm,
-  postCheckout,
-  seededProduct,
-  shop,
-  sizeNamed,
-  visitorWith,
-  type PlacedBody,
-} from './checkoutFixtures';
+import { type PlacedBody, placeOilOrder, shop } from './checkoutFixtures';
 import { createTestApp, usingPostgres, type TestApp } from './harness';
 
 /**
@@ -26,22 +18,11 @@ let placed: PlacedBody;
 let owner: { cookie: string };
 let owned: PlacedBody;
 
-async function placeOrder(cookie?: string): Promise<PlacedBody> {
-  const oil = await seededProduct(t, 'kerosene-heating-oil');
-  const agent = await visitorWith(t, [
-    { product: oil, sizeId: sizeNamed(oil, '300 Litres').id, quantity: 1 },
-  ]);
-  if (cookie) agent.set('Cookie', cookie);
-  const res = await postCheckout(agent, checkoutForm());
-  expect(res.status).toBe(201);
-  return res.body as PlacedBody;
-}
-
 beforeAll(async () => {
   t = await createTestApp({ ssr: await realAppRuntime(), env: { PUBLIC_URL: shop } });
-  placed = await placeOrder();
+  placed = await placeOilOrder(t);
   owner = await signedInCustomer(t.db);
-  owned = await placeOrder(owner.cookie);
+  owned = await placeOilOrder(t, owner.cookie);
 }, slow);
 afterAll(async () => {
   await t?.close();

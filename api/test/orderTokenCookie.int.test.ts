@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../domain/messages';
 import { orderTokenCookieName } from '../routes/orderTokenCookie';
 import { realAppRuntime } from './appEntry';
-import {
-  checkoutForm,
-  postCheckout,
-  seededProduct,
-  shop,
-  sizeNamed,
-  visitorWith,
-  type PlacedBody,
-} from './checkoutFixtures';
+import { type PlacedBody, placeOilOrder, shop } from './checkoutFixtures';
 import { createTestApp, usingPostgres, type TestApp } from './harness';
 
 /**
@@ -25,20 +17,10 @@ let t: TestApp;
 let first: PlacedBody;
 let second: PlacedBody;
 
-async function placeOrder(): Promise<PlacedBody> {
-  const oil = await seededProduct(t, 'kerosene-heating-oil');
-  const agent = await visitorWith(t, [
-    { product: oil, sizeId: sizeNamed(oil, '300 Litres').id, quantity: 1 },
-  ]);
-  const res = await postCheckout(agent, checkoutForm());
-  expect(res.status).toBe(201);
-  return res.body as PlacedBody;
-}
-
 beforeAll(async () => {
   t = await createTestApp({ ssr: await realAppRuntime(), env: { PUBLIC_URL: shop } });
-  first = await placeOrder();
-  second = await placeOrder();
+  first = await placeOilOrder(t);
+  second = await placeOilOrder(t);
 }, slow);
 afterAll(async () => {
   await t?.close();

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../domain/html';
 import { formatPence } from '../../domain/money';
 import type { SiteConfig } from '../../domain/site';
-import { addressLines, htmlDocument, type EmailOrder } from '../orders/emails';
+import { addressLines, htmlDocument, moneyBackEmail, type EmailOrder } from '../orders/emails';
 
 /**
  * The customer's e-mails from the back office: the order is out for delivery, and money was
@@ -66,23 +66,5 @@ export function renderRefunded(
   const body = refund.full
     ? `We have refunded ${formatPence(refund.amount)} for your order ${order.number}, and the order is cancelled.`
     : `We have refunded ${formatPence(refund.amount)} of your order ${order.number}.`;
-  const when =
-    'The money goes back to the card you paid with; your bank may take 5 to 10 working days to show it.';
-  const html = htmlDocument(subject, [
-    `<p>Dear ${escapeHtml(order.fullName)},</p>`,
-    `<p>${escapeHtml(body)}</p>`,
-    `<p>${escapeHtml(when)}</p>`,
-    `<p>Questions? Call ${escapeHtml(phone)} or reply to this e-mail.</p>`,
-  ]);
-  const text = [
-    `Dear ${order.fullName},`,
-    '',
-    body,
-    '',
-    when,
-    '',
-    `Questions? Call ${phone} or reply to this e-mail.`,
-    '',
-  ].join('\n');
-  return { subject, html, text };
+  return moneyBackEmail(subject, order.fullName, body, phone);
 }

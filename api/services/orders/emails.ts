@@ -215,3 +215,35 @@ export function renderNewOrderNotice(order: EmailOrder, site: Site): RenderedOrd
   ].join('\n');
   return { subject, html, text };
 }
+
+/**
+ * A customer's e-mail about money going back to their card (a refund from the back office, or a
+ * payment refunded because it reached a cancelled order): the greeting, what happened, when the
+ * bank shows it, and whom to call.
+ */
+export function moneyBackEmail(
+  subject: string,
+  fullName: string,
+  body: string,
+  phone: string,
+): { subject: string; html: string; text: string } {
+  const when =
+    'The money goes back to the card you paid with; your bank may take 5 to 10 working days to show it.';
+  const html = htmlDocument(subject, [
+    `<p>Dear ${escapeHtml(fullName)},</p>`,
+    `<p>${escapeHtml(body)}</p>`,
+    `<p>${escapeHtml(when)}</p>`,
+    `<p>Questions? Call ${escapeHtml(phone)} or reply to this e-mail.</p>`,
+  ]);
+  const text = [
+    `Dear ${fullName},`,
+    '',
+    body,
+    '',
+    when,
+    '',
+    `Questions? Call ${phone} or reply to this e-mail.`,
+    '',
+  ].join('\n');
+  return { subject, html, text };
+}

@@ -21,13 +21,12 @@ import { and, asc, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { auditLog, mailOutbox, orders, paymentSessions, refunds } from '../../db/schema';
-import { escapeHtml } from '../../domain/html';
 import { formatPence } from '../../domain/money';
 import { site } from '../../domain/site';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
 import { messageIdDomain } from '../enquiry/service';
-import { htmlDocument } from '../orders/emails';
+import { moneyBackEmail } from '../orders/emails';
 import { PaymentProviderError, type PaymentProvider } from './types';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -136,25 +135,7 @@ function latePaymentEmail(
   const body = refunded
     ? `We refunded your payment of ${formatPence(amount)} for ${what} order ${order.number}. That order was ${what} before the payment reached us, so nothing will be delivered for it and you have not been charged for it.`
     : `We received a payment of ${formatPence(amount)} for ${what} order ${order.number}. That order was ${what} before the payment reached us, so nothing will be delivered for it. Our staff will refund the payment in full; you do not need to do anything.`;
-  const when =
-    'The money goes back to the card you paid with; your bank may take 5 to 10 working days to show it.';
-  const html = htmlDocument(subject, [
-    `<p>Dear ${escapeHtml(order.fullName)},</p>`,
-    `<p>${escapeHtml(body)}</p>`,
-    `<p>${escapeHtml(when)}</p>`,
-    `<p>Questions? Call ${escapeHtml(phone)} or reply to this e-mail.</p>`,
-  ]);
-  const text = [
-    `Dear ${order.fullName},`,
-    '',
-    body,
-    '',
-    when,
-    '',
-    `Questions? Call ${phone} or reply to this e-mail.`,
-    '',
-  ].join('\n');
-  return { subject, html, text };
+  return moneyBackEmail(subject, order.fullName, body, phone);
 }
 
 function isLateStatus(value: string): value is LatePaymentStatus {
