@@ -77,8 +77,14 @@ describe('hasDisallowedCharacter', () => {
       fc.integer({ min: 0x7f, max: 0x9f }),
       fc.integer({ min: 0xd800, max: 0xdfff }),
     );
+    // Printable text: graphemes, less LINE and PARAGRAPH SEPARATOR (U+2028, U+2029), which are line
+    // breaks (a single-line field refuses them, tested above) and which the grapheme arbitrary
+    // produces now and then.
+    const printable = fc
+      .string({ unit: 'grapheme' })
+      .filter((text) => !/[\u2028\u2029]/u.test(text));
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }), control, fc.nat(), (text, code, at) => {
+      fc.property(printable, control, fc.nat(), (text, code, at) => {
         const char = String.fromCharCode(code);
         const cut = at % (text.length + 1);
         // Never between the halves of a pair (that would make two lone halves, not one).

@@ -13,7 +13,12 @@ const graphql: GraphQLExecutor = async () => ({ data: emptyCatalogue });
 
 async function renderPage(
   path: string,
-  options: { summary?: CheckoutSummary; testPayments?: boolean } = {},
+  options: {
+    summary?: CheckoutSummary;
+    testPayments?: boolean;
+    /** Which order id and token the server would let this visitor see (none by default). */
+    visible?: { orderId: string; token: string };
+  } = {},
 ) {
   const asked: boolean[] = [];
   const result = await render(new Request(`http://localhost${path}`), {
@@ -22,6 +27,8 @@ async function renderPage(
     publicConfig: { analytics: null, testPayments: options.testPayments ?? false },
     cart: async () => ({ ...emptyCartView(), count: 1 }),
     user: () => Promise.resolve(null),
+    orderAccess: (orderId, token) =>
+      Promise.resolve(orderId === options.visible?.orderId && token === options.visible.token),
     checkout: async (domesticUse) => {
       asked.push(domesticUse);
       if (!options.summary) throw new Error('this page does not price the cart');
@@ -151,10 +158,20 @@ describe('the order pages, server-rendered', () => {
     const success = await documentOf('/checkout/success?order=abc');
     expect(success.status).toBe(200);
     expect(success.text).toContain(checkoutTexts.success.title);
-    const order = await documentOf('/order/abc?token=t');
+    const order = await documentOf('/order/abc?token=t', {
+      visible: { orderId: 'abc', token: 't' },
+    });
     expect(order.status).toBe(200);
     expect(order.text).toContain(checkoutTexts.order.pageTitle);
     expect(order.text).not.toContain(primaryNavItem);
+  });
+
+  it('/order/{id} that the server may not show (wrong token, another order) is the 404 page', async () => {
+    for (const path of ['/order/abc?token=wrong', '/order/abc', '/order/other?token=t']) {
+      const { status, text } = await documentOf(path, { visible: { orderId: 'abc', token: 't' } });
+      expect(status, path).toBe(404);
+      expect(text, path).toContain(messages.notFound.heading);
+    }
   });
 
   it('/pay/test/{id} is the provider page: the empty layout, no shop header or footer', async () => {
