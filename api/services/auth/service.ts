@@ -709,28 +709,21 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
           returning 1 as gone`,
         bounds,
       );
-      const tokens = await deleteInBatches(
-        db,
-        (batch) => sql`
-          delete from password_reset_tokens where token_hash in (
-            select token_hash from password_reset_tokens
-            where expires_at < now() or used_at is not null
-            limit ${batch}
-            for update skip locked)
-          returning 1 as gone`,
-        bounds,
-      );
-      const links = await deleteInBatches(
-        db,
-        (batch) => sql`
-          delete from email_verification_tokens where token_hash in (
-            select token_hash from email_verification_tokens
-            where expires_at < now() or used_at is not null
-            limit ${batch}
-            for update skip locked)
-          returning 1 as gone`,
-        bounds,
-      );
+      // Reset and confirmation links alike: used or expired ones open nothing any more.
+      let spentLinks = 0;
+      for (const table of [passwordResetTokens, emailVerificationTokens]) {
+        spentLinks += await deleteInBatches(
+          db,
+          (batch) => sql`
+            delete from ${table} where token_hash in (
+              select token_hash from ${table}
+              where expires_at < now() or used_at is not null
+              limit ${batch}
+              for update skip locked)
+            returning 1 as gone`,
+          bounds,
+        );
+      }
       // Registrations never confirmed: nobody proved the address, so the name (and the password
       // hash) are not kept once the link is long dead. Staff invites are left to the operator.
       const pending = await deleteInBatches(
@@ -746,7 +739,7 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
           returning 1 as gone`,
         bounds,
       );
-      return gone + tokens + links + pending;
+      return gone + spentLinks + pending;
     },
   };
 }
