@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   auditLog,
-  mailOutbox,
   orderLines,
   orderNotes,
   orders,
@@ -26,6 +25,7 @@ import { site } from '../../domain/site';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
 import { messageIdDomain } from '../enquiry/service';
+import { queueCustomerMailOnce } from '../mail/outbox';
 import { PaymentProviderError, type PaymentProvider } from '../payments/types';
 import { audit, auditEntryOf, written, type Actor, type Tx } from './audit';
 import { csvFile } from './csv';
@@ -191,21 +191,11 @@ export function adminOrders({ db, logger, provider, mail, mailWorker }: AdminOrd
     kind: string,
     key: string,
   ) {
-    await tx
-      .insert(mailOutbox)
-      .values({
-        id: randomUUID(),
-        messageId: `<${kind}-${key}@${domain}>`,
-        to: order.email,
-        replyTo: site.email,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        maxAttempts: mail.maxAttempts,
-        topic: kind,
-        topicId: order.id,
-      })
-      .onConflictDoNothing({ target: mailOutbox.messageId });
+    await queueCustomerMailOnce(
+      tx,
+      { domain, maxAttempts: mail.maxAttempts },
+      { kind, key, to: order.email, orderId: order.id, email },
+    );
   }
 
   /**

@@ -37,6 +37,7 @@ import { createMailer } from '../mail/mailer';
 import { createMailWorker } from '../mail/worker';
 import { hashOrderToken } from '../orders/accessToken';
 import { createPayments, type Payments, type StartedSession } from './index';
+import { startedSessionOf } from './sessions';
 import type { TestHostedPage } from './test/provider';
 import {
   PaymentProviderError,
@@ -924,19 +925,7 @@ export function paymentProviderContract(harness: ProviderHarness): void {
           ),
         );
       const sessions: { row: (typeof rows)[number]; session: StartedSession }[] = rows.map(
-        (row) => ({
-          row,
-          session: {
-            orderId: row.orderId,
-            attempt: row.attempt,
-            sessionId: row.providerSessionId,
-            reference: row.reference,
-            redirectUrl: row.redirectUrl,
-            amount: row.amount,
-            currency: row.currency,
-            expiresAt: row.expiresAt,
-          },
-        }),
+        (row) => ({ row, session: startedSessionOf(row) }),
       );
       // The customer pays on every payment page the shop ever opened for this cart.
       const tried = await Promise.all(

@@ -20,12 +20,13 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { auditLog, mailOutbox, orders, paymentSessions, refunds } from '../../db/schema';
+import { auditLog, orders, paymentSessions, refunds } from '../../db/schema';
 import { formatPence } from '../../domain/money';
 import { site } from '../../domain/site';
 import { ConflictError, NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
 import { messageIdDomain } from '../enquiry/service';
+import { queueCustomerMailOnce } from '../mail/outbox';
 import { moneyBackEmail } from '../orders/emails';
 import { PaymentProviderError, type PaymentProvider } from './types';
 
@@ -168,6 +169,21 @@ export class LatePaymentRefundFailed extends Error {
   }
 }
 
+/** What a late payment's view is read from: its refund row and its order. */
+const viewColumns = {
+  id: refunds.id,
+  orderId: refunds.orderId,
+  orderNumber: orders.number,
+  orderStatus: orders.status,
+  fullName: orders.fullName,
+  amount: refunds.amount,
+  status: refunds.status,
+  provider: refunds.provider,
+  receivedAt: refunds.createdAt,
+  updatedAt: refunds.updatedAt,
+};
+type ViewRow = { [K in keyof typeof viewColumns]: (typeof viewColumns)[K]['_']['data'] };
+
 export function createLatePayments(deps: LatePaymentDeps): LatePayments {
   const { db, logger, provider, mail } = deps;
   const domain = messageIdDomain(mail.from);
@@ -175,18 +191,7 @@ export function createLatePayments(deps: LatePaymentDeps): LatePayments {
 
   async function view(id: string): Promise<LatePaymentView> {
     const [row] = await db
-      .select({
-        id: refunds.id,
-        orderId: refunds.orderId,
-        orderNumber: orders.number,
-        orderStatus: orders.status,
-        fullName: orders.fullName,
-        amount: refunds.amount,
-        status: refunds.status,
-        provider: refunds.provider,
-        receivedAt: refunds.createdAt,
-        updatedAt: refunds.updatedAt,
-      })
+      .select(viewColumns)
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
       .where(and(eq(refunds.id, id), like(refunds.requestKey, `${latePaymentKeyPrefix}%`)));
@@ -194,18 +199,7 @@ export function createLatePayments(deps: LatePaymentDeps): LatePayments {
     return toView(row);
   }
 
-  function toView(row: {
-    id: string;
-    orderId: string;
-    orderNumber: string;
-    orderStatus: string;
-    fullName: string;
-    amount: number;
-    status: string;
-    provider: string;
-    receivedAt: Date;
-    updatedAt: Date;
-  }): LatePaymentView {
+  function toView(row: ViewRow): LatePaymentView {
     return {
       ...row,
       status: isLateStatus(row.status) ? row.status : 'staff',
@@ -232,21 +226,11 @@ export function createLatePayments(deps: LatePaymentDeps): LatePayments {
       .where(eq(orders.id, orderId));
     if (!order) return;
     const email = latePaymentEmail(order, amount, kind === 'late-payment-refunded');
-    await tx
-      .insert(mailOutbox)
-      .values({
-        id: randomUUID(),
-        messageId: `<${kind}-${refundId}@${domain}>`,
-        to: order.email,
-        replyTo: site.email,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        maxAttempts: mail.maxAttempts,
-        topic: kind,
-        topicId: orderId,
-      })
-      .onConflictDoNothing({ target: mailOutbox.messageId });
+    await queueCustomerMailOnce(
+      tx,
+      { domain, maxAttempts: mail.maxAttempts },
+      { kind, key: refundId, to: order.email, orderId, email },
+    );
   }
 
   async function auditRow(
@@ -409,18 +393,7 @@ export function createLatePayments(deps: LatePaymentDeps): LatePayments {
     },
     async list({ limit = 200 } = {}) {
       const rows = await db
-        .select({
-          id: refunds.id,
-          orderId: refunds.orderId,
-          orderNumber: orders.number,
-          orderStatus: orders.status,
-          fullName: orders.fullName,
-          amount: refunds.amount,
-          status: refunds.status,
-          provider: refunds.provider,
-          receivedAt: refunds.createdAt,
-          updatedAt: refunds.updatedAt,
-        })
+        .select(viewColumns)
         .from(refunds)
         .innerJoin(orders, eq(orders.id, refunds.orderId))
         .where(like(refunds.requestKey, `${latePaymentKeyPrefix}%`))

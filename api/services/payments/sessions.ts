@@ -257,16 +257,19 @@ export async function latestPaymentSession(
     .where(and(eq(paymentSessions.orderId, orderId), eq(paymentSessions.provider, provider)))
     .orderBy(desc(paymentSessions.attempt))
     .limit(1);
-  return row
-    ? {
-        orderId: row.orderId,
-        attempt: row.attempt,
-        sessionId: row.providerSessionId,
-        reference: row.reference,
-        redirectUrl: row.redirectUrl,
-        amount: row.amount,
-        currency: row.currency,
-        expiresAt: row.expiresAt,
-      }
-    : null;
+  return row ? startedSessionOf(row) : null;
+}
+
+/** A stored payment session as the provider adapters know it. */
+export function startedSessionOf(row: typeof paymentSessions.$inferSelect): StartedSession {
+  return {
+    orderId: row.orderId,
+    attempt: row.attempt,
+    sessionId: row.providerSessionId,
+    reference: row.reference,
+    redirectUrl: row.redirectUrl,
+    amount: row.amount,
+    currency: row.currency,
+    expiresAt: row.expiresAt,
+  };
 }
