@@ -28,6 +28,7 @@ import {
 import type { AuthService, CurrentSession, NewSession } from '../services/auth/service';
 import { clientKey, createRateLimiter, type RateLimiter } from '../services/rateLimit/limiter';
 import { cookieIsSecure } from './cart';
+import { clientIp } from '../http/clientIp';
 
 /** The session cookie: an opaque random value (HttpOnly, SameSite=Lax, Path=/). */
 export const sessionCookieName = 'fuelyard_session';
@@ -115,11 +116,6 @@ export function refuseCommonPassword(password: string, field = 'password'): void
       extra: { fieldErrors: { [field]: m.passwordTooCommon } },
     });
   }
-}
-
-/** The client's address: the socket's, or with TRUST_PROXY the left-most X-Forwarded-For. */
-function clientIp(ctx: Context): string {
-  return ctx.ip || ctx.socket.remoteAddress || 'unknown';
 }
 
 export interface AuthLimiters {

@@ -6,6 +6,7 @@ import type { CurrentSession } from '../services/auth/service';
 import type { CheckoutService } from '../services/checkout/service';
 import { badHostMessage } from '../ssr/middleware';
 import { cartCookieName } from './cart';
+import { clientIp } from '../http/clientIp';
 
 export interface CheckoutRouteDeps {
   checkout: CheckoutService;
@@ -65,7 +66,7 @@ export function checkoutRoutes({
       idempotencyKey: key === '' ? undefined : key,
       origin,
       // The client's address (with TRUST_PROXY, the proxy's X-Forwarded-For), for the rate limit.
-      clientAddress: ctx.ip || ctx.socket.remoteAddress || 'unknown',
+      clientAddress: clientIp(ctx),
     });
     if (placed.replayed) ctx.set('Idempotent-Replayed', 'true');
     if (placed.alreadyPaid) {

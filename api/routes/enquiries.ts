@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { isHoneypotFilled, validateEnquiry } from '../domain/enquiry';
@@ -9,6 +8,7 @@ import { BadRequestError, TooManyRequestsError } from '../errors';
 import type { Logger } from '../logger';
 import { storeEnquiry } from '../services/enquiry/service';
 import { clientKey, createRateLimiter } from '../services/rateLimit/limiter';
+import { clientIp } from '../http/clientIp';
 
 export interface EnquiryRouteDeps {
   db: Database;
@@ -16,14 +16,6 @@ export interface EnquiryRouteDeps {
   logger: Logger;
   /** Told when a message has been queued, so that it goes out soon. Never awaited. */
   mailWorker?: { nudge(): void } | undefined;
-}
-
-/**
- * The client's address: the socket's, or, when TRUST_PROXY is set (Koa's `app.proxy`), the
- * left-most X-Forwarded-For entry.
- */
-function clientIp(ctx: Context): string {
-  return ctx.ip || ctx.socket.remoteAddress || 'unknown';
 }
 
 /**

@@ -47,7 +47,7 @@ import {
   UnprocessableError,
 } from '../../errors';
 import type { Logger } from '../../logger';
-import { readCartView, type CatalogueSource } from '../cart/service';
+import { isCartId, readCartView, type CatalogueSource } from '../cart/service';
 import type { CatalogueSnapshot } from '../catalogue/repository';
 import { issueOrderToken } from '../orders/accessToken';
 import { PaymentProviderError } from '../payments/types';
@@ -55,8 +55,6 @@ import { clientKey, createRateLimiter } from '../rateLimit/limiter';
 
 /** The default DOMESTIC_USE_MAX_* (api/config.ts) for a service made without a config. */
 const defaultDomesticUseMax = { litres: 5000, kilograms: 6000 };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What checkout needs of payments (api/services/payments: `createPayments`). */
 export interface CheckoutPayments {
@@ -243,7 +241,7 @@ export function createCheckoutService({
    * to the payment provider (with Stripe, against the shop's API quota).
    */
   async function limitNewOrders(input: PlaceOrderInput, key: string): Promise<void> {
-    if (!limits || !input.cartId || !uuidPattern.test(input.cartId)) return;
+    if (!limits || !input.cartId || !isCartId(input.cartId)) return;
     const [known] = await db
       .select({ id: orders.id })
       .from(orders)
