@@ -43,6 +43,8 @@ import {
   type AnonymousPages,
 } from './ssr/middleware';
 import { createCartPages } from './ssr/cartPages';
+import { formBridge, pageForms } from './ssr/forms';
+import { noticeCookieName } from './domain/pageForms';
 import { createPageCache, isSharedPage } from './ssr/pageCache';
 import type { SsrRuntime } from './ssr/runtime';
 
@@ -111,14 +113,16 @@ export function createApp({
             ctx.method === 'GET' &&
             isSharedPage(ctx.path) &&
             !ctx.cookies.get(cartCookieName) &&
-            !ctx.cookies.get(sessionCookieName),
+            !ctx.cookies.get(sessionCookieName) &&
+            !ctx.cookies.get(noticeCookieName),
           carts: createCartPages(createPageCache({ maxEntries: 500 })),
           // A cart and no session: the page depends on the visitor only through the cart.
           cacheableWithCart: (ctx) =>
             ctx.method === 'GET' &&
             isSharedPage(ctx.path) &&
             Boolean(ctx.cookies.get(cartCookieName)) &&
-            !ctx.cookies.get(sessionCookieName),
+            !ctx.cookies.get(sessionCookieName) &&
+            !ctx.cookies.get(noticeCookieName),
           policy: contentSecurityPolicy(security),
         }
       : undefined;
@@ -137,7 +141,8 @@ export function createApp({
   /** The site's origin for a request: PUBLIC_URL, else the validated request origin. */
   const siteOrigin = (ctx: Koa.Context) => requestOrigin(ctx, config.publicUrl);
   // Other sites' pages may not change anything here (403), and bodies are JSON only (415).
-  api.use(crossSiteGuard({ siteOrigin }));
+  const crossSite = crossSiteGuard({ siteOrigin });
+  api.use(crossSite);
   // Signed provider webhooks keep their raw bytes (the signature covers them), bounded too.
   api.use(
     jsonBody({
@@ -218,6 +223,18 @@ export function createApp({
 
   if (ssr) {
     app.use(ssr.assets);
+    // Forms posted to pages without JavaScript: their API request in-process, then a redirect or
+    // the page with its messages (DESIGN.md, Rendering). /api itself stays JSON-only.
+    app.use(
+      formBridge({
+        forms: pageForms,
+        // The router's middleware adds its own fields (params, router) to the context it is given.
+        api: api.routes() as unknown as Koa.Middleware,
+        crossSite,
+        cookieSecure: config.cookieSecure,
+        production: config.env === 'production',
+      }),
+    );
     app.use(
       ssrMiddleware(
         ssr,

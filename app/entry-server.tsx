@@ -23,6 +23,8 @@ export async function render(request: Request, context: RenderContext): Promise<
     checkout: context.checkout,
     // Omitted by the API (tests): no order can be shown.
     orderAccess: context.orderAccess ?? (() => Promise.resolve(false)),
+    form: context.form ?? null,
+    notice: context.notice ?? null,
   });
   const handler = createStaticHandler(routes);
   const routerContext = await handler.query(request);

@@ -3,6 +3,7 @@ import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react
 import { emptyCartView, type CartView } from '../api/domain/cart';
 import { messages } from '../api/domain/messages';
 import type { CheckoutSummary } from '../api/domain/order';
+import type { FormOutcome } from '../api/domain/pageForms';
 import { isPageDataError } from '../api/domain/pageData';
 import { isStaff } from '../api/domain/roles';
 import type { PublicConfig } from '../api/domain/ssr';
@@ -46,6 +47,10 @@ export interface AppDeps {
    * (the token may be in this tab's sessionStorage).
    */
   orderAccess?: (orderId: string, token: string | null) => Promise<boolean>;
+  /** Server only: the form the server just refused on this page (a post without JavaScript). */
+  form?: FormOutcome | null;
+  /** Server only: the notice of a form posted without JavaScript just before. */
+  notice?: string | null;
 }
 
 /** Browser-safe settings when the server gave none (tests, and never in the browser). */
@@ -60,6 +65,10 @@ export interface RootData {
   cart: CartView;
   /** The customer the page was rendered for (seeds the browser's session: no flash). */
   user: SessionUser | null;
+  /** The page's refused form, when a post without JavaScript was refused (api/ssr/forms). */
+  form: FormOutcome | null;
+  /** A notice carried from the form posted just before, shown once. */
+  notice: string | null;
 }
 
 /**
@@ -284,6 +293,8 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             console.error('Could not read the session', error);
             return null;
           }),
+          form: deps.form ?? null,
+          notice: deps.notice ?? null,
         })),
       // The catalogue changes rarely; navigation does not refetch it.
       shouldRevalidate: () => false,

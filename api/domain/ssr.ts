@@ -1,6 +1,7 @@
 import type { SessionUser } from './auth';
 import type { CartView } from './cart';
 import type { CheckoutSummary } from './order';
+import type { FormOutcome } from './pageForms';
 /**
  * The contract between the API (which hosts server rendering) and the app's built server bundle
  * (dist/server/entry-server.js). Types only: both sides import them from here.
@@ -61,6 +62,13 @@ export interface RenderContext {
    * the database fails it rejects with a PageDataError.
    */
   orderAccess?: (orderId: string, token: string | null) => Promise<boolean>;
+  /**
+   * The page's form that the server just refused (a post without JavaScript): the page renders
+   * its messages and the values typed. Absent on an ordinary GET.
+   */
+  form?: FormOutcome | null;
+  /** A success notice carried over from a form posted without JavaScript (api/ssr/forms). */
+  notice?: string | null;
   /** The Content-Security-Policy nonce every inline script must carry. */
   nonce: string;
   graphql: GraphQLExecutor;

@@ -30,6 +30,12 @@ export const bodyMessages = {
   aborted: 'The request body was not received in full.',
 } as const;
 
+/**
+ * Set in `ctx.state` while a page's form (api/ssr/forms) runs its API request in-process: the body
+ * is already parsed from the form, so this parser leaves `ctx.request.body` as it is.
+ */
+export const preparsedBodyKey = 'pageFormBody';
+
 /** Methods that change state. Only these may carry a body, and it must be JSON. */
 export const unsafeMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -66,6 +72,7 @@ export function jsonBody({
   const raw = new Set(rawPaths);
   return async (ctx, next) => {
     if (!unsafeMethods.has(ctx.method) || routeReadsBody(ctx.path)) return next();
+    if ((ctx.state as Record<string, unknown>)[preparsedBodyKey] === true) return next();
     const keepRaw = raw.has(ctx.path);
     const limitBytes = keepRaw ? rawLimitBytes : jsonLimitBytes;
     const contentType = ctx.get('Content-Type');

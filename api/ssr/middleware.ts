@@ -7,6 +7,7 @@ import { PageDataError } from '../domain/pageData';
 import type { CheckoutSummary } from '../domain/order';
 import { localRedirectPath, type SessionUser } from '../domain/auth';
 import type { GraphQLExecutor, PublicConfig } from '../domain/ssr';
+import { noticeCookieName, readNotice, type FormOutcome } from '../domain/pageForms';
 import {
   databaseRetryAfterSeconds,
   databaseUnavailableMessage,
@@ -18,6 +19,7 @@ import { withConsoleLogger } from './console';
 import { recordingCart, type CartPages } from './cartPages';
 import { pageKey, sharePage, type PageCache } from './pageCache';
 import type { SsrRuntime } from './runtime';
+import { formOutcomeStateKey } from './forms/formBridge';
 
 /** What the fallback page says in production instead of the error's own message. */
 export const hiddenErrorDetail = 'Something went wrong on our side. Please try again.';
@@ -246,6 +248,14 @@ export function sharedPageAnswers(anonymousPages: AnonymousPages, publicUrl?: st
   };
 }
 
+/** Request headers about a body, which the GET a page is rendered with does not have. */
+const bodyHeaders = new Set([
+  'content-length',
+  'content-type',
+  'content-encoding',
+  'transfer-encoding',
+]);
+
 /** The cart a request's page was looked up with (so a render after a miss reads it once). */
 const pageCartKey = 'pageCart';
 
@@ -312,7 +322,10 @@ export function ssrMiddleware(
   // Config accepts only an http(s) PUBLIC_URL, so a set one always gives an origin.
   const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
   return async (ctx) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+    // A form posted without JavaScript and refused (api/ssr/forms): its page, with the outcome.
+    const form = (ctx.state as Record<string, unknown>)[formOutcomeStateKey] as
+      FormOutcome | undefined;
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && !form) {
       methodNotAllowed(ctx);
       return;
     }
@@ -371,18 +384,27 @@ export function ssrMiddleware(
     const nonce = String(ctx.state.nonce ?? '');
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'html';
+    // A notice from the form posted just before (shown once), and the refused form's outcome:
+    // such a page is this visitor's own, never kept for another.
+    const noticeCookie = ctx.cookies.get(noticeCookieName);
+    const notice = readNotice(noticeCookie);
+    if (noticeCookie !== undefined) {
+      ctx.cookies.set(noticeCookieName, null, { path: '/', overwrite: true });
+    }
+    const ownPage = form !== undefined || noticeCookie !== undefined;
     // An anonymous visitor's page comes from the cache when this catalogue version has been
     // rendered for its address before; a visitor with a cart's, when a cart that reads the same
     // has been. A failed version (or cart) read renders (and answers) as usual.
     let cacheKey: string | null = null;
     let withCart: { page: string; cart: CartView; read: Set<string> } | null = null;
-    const kind = !anonymousPages
-      ? null
-      : anonymousPages.cacheable(ctx)
-        ? 'anonymous'
-        : anonymousPages.cacheableWithCart(ctx)
-          ? 'cart'
-          : null;
+    const kind =
+      !anonymousPages || ownPage
+        ? null
+        : anonymousPages.cacheable(ctx)
+          ? 'anonymous'
+          : anonymousPages.cacheableWithCart(ctx)
+            ? 'cart'
+            : null;
     if (anonymousPages && kind) {
       const version = await anonymousPages.version().catch(() => null);
       const page = version === null ? null : pageKey(origin, ctx.path, ctx.search, version);
@@ -438,6 +460,8 @@ export function ssrMiddleware(
       url.search = ctx.search;
       const headers = new Headers();
       for (const [key, value] of Object.entries(ctx.headers)) {
+        // The page is rendered as a GET, also after a refused form: the form's body is not its.
+        if (bodyHeaders.has(key)) continue;
         if (typeof value === 'string') headers.set(key, value);
         else if (Array.isArray(value)) headers.set(key, value.join(', '));
       }
@@ -450,6 +474,8 @@ export function ssrMiddleware(
           checkout: sources.checkout,
           user: sources.user,
           orderAccess: sources.orderAccess,
+          form: form ?? null,
+          notice,
         }),
       );
       const failure = sources.failure();
@@ -476,11 +502,12 @@ export function ssrMiddleware(
         ctx.redirect(location ?? '/');
         return;
       }
-      ctx.status = result.status;
+      // A refused form's page answers with the refusal's status (the page itself rendered).
+      ctx.status = form && result.status === 200 ? form.status : result.status;
       const html = fillTemplate(template, renderNonce, result);
       // Only complete pages: never an error page, a 404 (any address would fill the cache), or a
       // page that read the customer's checkout.
-      if (result.status === 200 && !sources.usedCheckout() && anonymousPages) {
+      if (result.status === 200 && !ownPage && !sources.usedCheckout() && anonymousPages) {
         if (cacheKey !== null) {
           anonymousPages.cache.noteAddress(`${ctx.path}${ctx.search}`);
           anonymousPages.cache.set(cacheKey, {

@@ -6,6 +6,7 @@ import { messages } from '../../../api/domain/messages';
 import { LoadingOverlay, theme } from '../../../ui';
 import { useSessionEffects } from '../auth';
 import { CartProvider } from '../cart';
+import { ServerNotices } from '../forms';
 import { WholesaleEnquiryModalFromUrl } from '../enquiry';
 import { SitePostcodeModal } from '../postcode';
 import { DocumentMeta } from './DocumentMeta';
@@ -113,6 +114,7 @@ function Page() {
   return (
     <>
       <Main id="main" tabIndex={-1} data-transition={phase === 'idle' ? undefined : phase}>
+        <ServerNotices />
         <Outlet />
       </Main>
       <LoadingOverlay isVisible={slow} label={messages.loading} />

@@ -1,0 +1,179 @@
+import type { Context, Middleware } from 'koa';
+import { localRedirectPath } from '../../domain/auth';
+import { cookieIsSecure } from '../../routes/cart';
+import {
+  intentField,
+  noticeCookieName,
+  noticeMaxAgeSeconds,
+  noticeMaxLength,
+  type FormOutcome,
+} from '../../domain/pageForms';
+import { BadRequestError, toAppError, UnsupportedMediaTypeError } from '../../errors';
+import { preparsedBodyKey, readRequestBody } from '../../middleware/jsonBody';
+import type { ApiAnswer, ApiCall, PageForm } from './types';
+import { answerErrors, answerMessage } from './types';
+
+/** The largest form body accepted (the longest form, the enquiry, needs a few kilobytes). */
+export const formLimitBytes = 16 * 1024;
+
+/** The most fields one form may send. */
+const maxFields = 60;
+
+/** Where ssrMiddleware finds the outcome of a refused form (it renders the page with it). */
+export const formOutcomeStateKey = 'formOutcome';
+
+export const formMessages = {
+  mediaType: 'Send the form as application/x-www-form-urlencoded.',
+  encoding: 'The form is not valid UTF-8.',
+  tooManyFields: 'The form has too many fields.',
+  unknown: 'This form could not be sent. Please go back, reload the page and try again.',
+  refused: 'The form could not be sent. Please check it and try again.',
+} as const;
+
+export interface FormBridgeOptions {
+  forms: readonly PageForm[];
+  /** The API's routes (the /api router's middleware), which each form's request goes through. */
+  api: Middleware;
+  /** The cross-site refusal the API applies (403 for another site's form). */
+  crossSite: Middleware;
+  cookieSecure: 'auto' | boolean;
+  production: boolean;
+}
+
+function parseForm(bytes: Buffer): URLSearchParams {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new BadRequestError(formMessages.encoding);
+  }
+  const fields = new URLSearchParams(text);
+  if ([...fields.keys()].length > maxFields) throw new BadRequestError(formMessages.tooManyFields);
+  return fields;
+}
+
+function checkMediaType(header: string): void {
+  const [type = '', ...parameters] = header.split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/x-www-form-urlencoded') {
+    throw new UnsupportedMediaTypeError(formMessages.mediaType);
+  }
+  for (const parameter of parameters) {
+    const [name, value = ''] = parameter.split('=').map((part) => part.trim());
+    if (name === 'charset' && value.replace(/^"|"$/g, '') !== 'utf-8') {
+      throw new UnsupportedMediaTypeError(formMessages.mediaType);
+    }
+  }
+}
+
+/**
+ * Runs one API request inside this request's context: the same routes, checks, cookies and
+ * client address as the page's script would meet. A refusal (4xx) is returned as the API would
+ * answer it; a server fault is thrown.
+ */
+async function dispatch(ctx: Context, api: Middleware, call: ApiCall): Promise<ApiAnswer> {
+  const saved = { method: ctx.method, url: ctx.url };
+  const state = ctx.state as Record<string, unknown>;
+  ctx.method = call.method;
+  ctx.url = call.path;
+  ctx.request.body = call.body;
+  state[preparsedBodyKey] = true;
+  try {
+    await api(ctx, () => Promise.resolve());
+    return { status: ctx.status, body: ctx.body };
+  } catch (thrown) {
+    const error = toAppError(thrown);
+    if (error.status >= 500) throw thrown;
+    return {
+      status: error.status,
+      body: { code: error.status, message: error.message, errors: error.errors ?? [] },
+    };
+  } finally {
+    ctx.method = saved.method;
+    ctx.url = saved.url;
+    ctx.request.body = undefined;
+    state[preparsedBodyKey] = false;
+    ctx.body = null;
+  }
+}
+
+/** A success's destination as the browser will be sent there: a local path or a provider's page. */
+function safeLocation(location: string): string {
+  if (/^https:\/\//i.test(location)) return location;
+  return localRedirectPath(location) ?? '/';
+}
+
+/**
+ * Answers a form posted to a page (not /api): the cross-site refusal first, then a bounded
+ * form-encoded body, then the form's API request(s) in-process. Success: 303 to the form's next
+ * page, with its notice in a short-lived cookie. Refusal: the page (or the form's refusal page)
+ * rendered by `next` (ssrMiddleware) with the API's status and messages. Anything else goes on.
+ */
+export function formBridge({
+  forms,
+  api,
+  crossSite,
+  cookieSecure,
+  production,
+}: FormBridgeOptions): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'POST' || ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      return next();
+    }
+    await crossSite(ctx, () => Promise.resolve());
+    ctx.set('Cache-Control', 'no-store');
+    checkMediaType(ctx.get('Content-Type'));
+    const fields = parseForm(await readRequestBody(ctx, formLimitBytes));
+    const intent = fields.get(intentField) ?? '';
+    const form = forms.find(
+      (candidate) =>
+        candidate.intent === intent && (!candidate.paths || candidate.paths.test(ctx.path)),
+    );
+    if (!form) throw new BadRequestError(formMessages.unknown);
+    // Only the path and query of the page posted to; the origin is never the request's.
+    const page = new URL(`${ctx.path}${ctx.search}`, 'http://page.invalid');
+    const calls = [form.call(fields, page)].flat();
+    let answer: ApiAnswer = { status: 204, body: null };
+    for (const call of calls) {
+      answer = await dispatch(ctx, api, call);
+      if (answer.status >= 400) break;
+    }
+    if (answer.status < 400) {
+      const success = form.success?.(answer, fields, page) ?? {
+        location: `${page.pathname}${page.search}`,
+      };
+      if (success.notice) {
+        ctx.cookies.set(
+          noticeCookieName,
+          encodeURIComponent(success.notice.slice(0, noticeMaxLength)),
+          {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: cookieIsSecure(cookieSecure, production, ctx.secure),
+            path: '/',
+            maxAge: noticeMaxAgeSeconds * 1000,
+            overwrite: true,
+          },
+        );
+      }
+      ctx.status = 303;
+      ctx.redirect(safeLocation(success.location));
+      return;
+    }
+    const values: Record<string, string> = {};
+    for (const name of form.keep ?? []) {
+      const value = fields.get(name);
+      if (value !== null) values[name] = value.slice(0, 2000);
+    }
+    const outcome: FormOutcome = {
+      intent,
+      status: answer.status,
+      message: answerMessage(answer, formMessages.refused),
+      errors: answerErrors(answer),
+      values,
+    };
+    (ctx.state as Record<string, unknown>)[formOutcomeStateKey] = outcome;
+    const refused = form.refusedPage?.(fields, page);
+    if (refused) ctx.url = localRedirectPath(refused) ?? '/';
+    return next();
+  };
+}

@@ -1,0 +1,9 @@
+export {
+  IntentField,
+  PageForm,
+  ServerNotices,
+  useFormOutcome,
+  useKeptValue,
+  usePageAction,
+  type PageFormProps,
+} from './pageForm';
