@@ -16,6 +16,9 @@ import { answerErrors, answerMessage } from './types';
 /** The largest form body accepted (the longest form, the enquiry, needs a few kilobytes). */
 export const formLimitBytes = 16 * 1024;
 
+/** Files the server renders that are not pages: no form is ever posted there (405). */
+const notPages = new Set(['/robots.txt', '/sitemap.xml']);
+
 /** The most fields one form may send. */
 const maxFields = 60;
 
@@ -116,7 +119,12 @@ export function formBridge({
   production,
 }: FormBridgeOptions): Middleware {
   return async (ctx, next) => {
-    if (ctx.method !== 'POST' || ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+    if (
+      ctx.method !== 'POST' ||
+      ctx.path === '/api' ||
+      ctx.path.startsWith('/api/') ||
+      notPages.has(ctx.path)
+    ) {
       return next();
     }
     await crossSite(ctx, () => Promise.resolve());
