@@ -11,6 +11,7 @@ import type { CartView } from '../api/domain/cart';
 import { ThemeProvider } from '../ui/theme';
 import type { SessionUser } from '../api/domain/auth';
 import { createSession, SessionProvider, settledUser } from './features/auth';
+import { replayTyping } from './features/forms';
 import { httpCatalogueSource, seededCatalogueSource, type Catalogue } from './features/catalogue';
 import { preloadIslands } from './features/layout';
 import { createRoutes } from './routes';
@@ -73,6 +74,8 @@ async function start(): Promise<void> {
       </ThemeProvider>,
     );
   });
+  // Typing that arrived before a form's code is replayed into it once hydrated (no lost input).
+  replayTyping(container);
 }
 
 /**

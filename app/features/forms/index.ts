@@ -7,3 +7,4 @@ export {
   usePageAction,
   type PageFormProps,
 } from './pageForm';
+export { replayTyping } from './replayTyped';

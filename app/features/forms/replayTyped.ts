@@ -1,0 +1,82 @@
+/*
+ * What a visitor types before the page's script has hydrated its form is in the DOM only: React
+ * adopts the server's fields as they are at hydration (it never overwrites a typed value then),
+ * but the form's state still holds the server's value, so the next render would put that back
+ * and the typing would be lost. So once each field is hydrated, a difference between what it
+ * shows and the value its component gave it is replayed as the input event React listens to:
+ * the form's state (its machine) gets the text as if it had been typed just then.
+ */
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** Input types whose value a visitor types or picks (not buttons, files or hidden fields). */
+const typedInputs = new Set([
+  '',
+  'text',
+  'email',
+  'tel',
+  'search',
+  'url',
+  'number',
+  'password',
+  'date',
+]);
+
+function isTypedField(element: Element): element is Field {
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
+  return element instanceof HTMLInputElement && typedInputs.has(element.type);
+}
+
+/** React's props of a hydrated element (a private field; undefined before hydration). */
+function reactProps(element: Element): { value?: unknown } | undefined {
+  const key = Object.keys(element).find((name) => name.startsWith('__reactProps$'));
+  // React keeps the props under a generated key; only `value` is read.
+  return key ? ((element as unknown as Record<string, { value?: unknown }>)[key] ?? {}) : undefined;
+}
+
+/** The value setter of the element's own class, which React's change tracking does not see. */
+function nativeSetter(field: Field): ((value: string) => void) | undefined {
+  const descriptor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value');
+  return descriptor?.set?.bind(field);
+}
+
+function replay(field: Field, value: string): void {
+  if (field instanceof HTMLSelectElement) {
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  // React's tracker notes a value set through the element; the class's own setter it does not:
+  // so React sees the typed text as a change, and calls the field's onChange with it.
+  field.value = '';
+  nativeSetter(field)?.(value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Once each field under `root` has hydrated, compares what it shows with the value its
+ * component gave it: a difference is typing that came before the field's code, and is replayed.
+ * Checks each animation frame until the page is marked hydrated (`<html data-hydrated>`, deferred
+ * islands included) or `timeoutMs` has passed.
+ */
+export function replayTyping(root: ParentNode, timeoutMs = 15_000): void {
+  const checked = new WeakSet<Element>();
+  const started = performance.now();
+  const step = () => {
+    for (const element of root.querySelectorAll('input, textarea, select')) {
+      if (!isTypedField(element) || checked.has(element)) continue;
+      const props = reactProps(element);
+      if (props === undefined) continue;
+      checked.add(element);
+      const given = props.value;
+      if (
+        (typeof given === 'string' || typeof given === 'number') &&
+        String(given) !== element.value
+      ) {
+        replay(element, element.value);
+      }
+    }
+    const done = document.documentElement.dataset.hydrated === 'true';
+    if (!done && performance.now() - started < timeoutMs) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
