@@ -4,7 +4,9 @@ import styled from 'styled-components';
 import { authMaxLengths } from '../../../api/domain/auth';
 import { messages } from '../../../api/domain/messages';
 import { Button, Notice, PasswordField, TextField, theme, type ValidationState } from '../../../ui';
+import { IntentField } from '../forms';
 import type { AuthFormActorRef } from './authFormMachine';
+import { authIntents } from './intents';
 import { authTexts } from './texts';
 
 const labels = messages.auth.labels;
@@ -36,19 +38,40 @@ function stateOf(submitted: boolean, error: string | undefined): ValidationState
   return error ? 'danger' : 'success';
 }
 
-/** One account form: its fields from the machine, its problem above the button. */
+/**
+ * What every account form takes. `action` is the page the form posts to without JavaScript (the
+ * page it is on, with its query); with JavaScript the machine sends it instead.
+ */
+export interface AuthFormProps {
+  actor: AuthFormActorRef;
+  footer?: ReactNode;
+  action?: string;
+}
+
+/**
+ * One account form: its fields from the machine, its problem above the button. Without
+ * JavaScript it is an ordinary `method="post"` form (its `intent`, its fields by name and any
+ * `hidden` values such as a link's token); with it, the machine handles Submit.
+ */
 function AuthFormView({
   actor,
   label,
   fields,
   submitLabel,
   footer,
+  intent,
+  action,
+  hidden = [],
 }: {
   actor: AuthFormActorRef;
   label: string;
   fields: FieldSpec[];
   submitLabel: string;
   footer?: ReactNode;
+  intent: string;
+  action?: string;
+  /** Fields sent as they are in the machine's values, never shown (a link's token). */
+  hidden?: string[];
 }) {
   const snapshot = useSelector(actor, (s) => s);
   const { values, fieldErrors, submitted, problem } = snapshot.context;
@@ -64,12 +87,18 @@ function AuthFormView({
 
   return (
     <Form
+      method="post"
+      action={action}
       aria-label={label}
       noValidate
       onSubmit={onSubmit}
       aria-describedby={problem ? problemId : undefined}
       data-state={JSON.stringify(snapshot.value)}
     >
+      <IntentField intent={intent} />
+      {hidden.map((name) => (
+        <input key={name} type="hidden" name={name} value={values[name] ?? ''} />
+      ))}
       {fields.map((field) => {
         const error = (fieldErrors as Record<string, string | undefined>)[field.name];
         const common = {
@@ -126,10 +155,12 @@ const emailField: FieldSpec = {
   maxLength: authMaxLengths.email,
 };
 
-export function LoginForm({ actor, footer }: { actor: AuthFormActorRef; footer?: ReactNode }) {
+export function LoginForm({ actor, footer, action }: AuthFormProps) {
   return (
     <AuthFormView
       actor={actor}
+      intent={authIntents.login}
+      action={action}
       label={authTexts.login.formLabel}
       submitLabel={authTexts.login.submit}
       footer={footer}
@@ -138,10 +169,12 @@ export function LoginForm({ actor, footer }: { actor: AuthFormActorRef; footer?:
   );
 }
 
-export function RegisterForm({ actor, footer }: { actor: AuthFormActorRef; footer?: ReactNode }) {
+export function RegisterForm({ actor, footer, action }: AuthFormProps) {
   return (
     <AuthFormView
       actor={actor}
+      intent={authIntents.register}
+      action={action}
       label={authTexts.register.formLabel}
       submitLabel={authTexts.register.submit}
       footer={footer}
@@ -165,10 +198,12 @@ export function RegisterForm({ actor, footer }: { actor: AuthFormActorRef; foote
   );
 }
 
-export function ForgotForm({ actor, footer }: { actor: AuthFormActorRef; footer?: ReactNode }) {
+export function ForgotForm({ actor, footer, action }: AuthFormProps) {
   return (
     <AuthFormView
       actor={actor}
+      intent={authIntents.forgot}
+      action={action}
       label={authTexts.forgot.formLabel}
       submitLabel={authTexts.forgot.submit}
       footer={footer}
@@ -178,16 +213,13 @@ export function ForgotForm({ actor, footer }: { actor: AuthFormActorRef; footer?
 }
 
 /** The confirmation page's form: no field, the link's token goes with the button. */
-export function VerifyEmailForm({
-  actor,
-  footer,
-}: {
-  actor: AuthFormActorRef;
-  footer?: ReactNode;
-}) {
+export function VerifyEmailForm({ actor, footer, action }: AuthFormProps) {
   return (
     <AuthFormView
       actor={actor}
+      intent={authIntents.verify}
+      action={action}
+      hidden={['token']}
       label={authTexts.verify.formLabel}
       submitLabel={authTexts.verify.submit}
       footer={footer}
@@ -196,10 +228,13 @@ export function VerifyEmailForm({
   );
 }
 
-export function ResetForm({ actor, footer }: { actor: AuthFormActorRef; footer?: ReactNode }) {
+export function ResetForm({ actor, footer, action }: AuthFormProps) {
   return (
     <AuthFormView
       actor={actor}
+      intent={authIntents.reset}
+      action={action}
+      hidden={['token']}
       label={authTexts.reset.formLabel}
       submitLabel={authTexts.reset.submit}
       footer={footer}

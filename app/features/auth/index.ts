@@ -51,5 +51,13 @@ export {
   useSessionEffects,
   useSessionUser,
 } from './session';
-export { ForgotForm, LoginForm, RegisterForm, ResetForm, VerifyEmailForm } from './AuthForms';
+export {
+  ForgotForm,
+  LoginForm,
+  RegisterForm,
+  ResetForm,
+  VerifyEmailForm,
+  type AuthFormProps,
+} from './AuthForms';
+export { authIntents } from './intents';
 export { fullNameOf, type SessionUser } from './types';

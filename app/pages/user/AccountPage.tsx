@@ -19,6 +19,7 @@ import {
   useToasts,
 } from '../../../ui';
 import {
+  authIntents,
   AuthNetworkError,
   authTexts,
   deleteMe,
@@ -30,13 +31,16 @@ import {
   type AuthAnswer,
   type SessionUser,
 } from '../../features/auth';
+import { PageForm } from '../../features/forms';
 import { AccountPageFrame } from './AccountPageFrame';
+import { useKeptValues } from './useAuthForm';
 
 const labels = messages.auth.labels;
 const t = authTexts.account;
 const toggleLabels = { show: authTexts.fields.showPassword, hide: authTexts.fields.hidePassword };
 
-const Form = styled.form`
+/** A `method="post"` form to this page (without JavaScript the server runs it: api/ssr/forms). */
+const Form = styled(PageForm)`
   display: grid;
   gap: ${theme.space[3]};
   max-width: 36rem;
@@ -105,9 +109,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The details form's fields put back after the server refused them (never the password). */
+const detailsKept = [
+  'fullName',
+  'email',
+  'phone',
+  'addressLine1',
+  'addressLine2',
+  'town',
+  'postcode',
+] as const;
+
 function DetailsForm({ user }: { user: SessionUser }) {
   const session = useSession();
   const toaster = useToasts();
+  const kept = useKeptValues(authIntents.accountDetails, detailsKept);
   const form = useAccountForm(
     {
       fullName: user.fullName,
@@ -118,6 +134,7 @@ function DetailsForm({ user }: { user: SessionUser }) {
       town: user.town ?? '',
       postcode: user.postcode ?? '',
       currentPassword: '',
+      ...kept,
     },
     validateAccount,
     (values) => patchMe(values),
@@ -131,7 +148,12 @@ function DetailsForm({ user }: { user: SessionUser }) {
   );
   const emailChanged = form.values.email?.trim().toLowerCase() !== user.email;
   return (
-    <Form aria-label={t.details} noValidate onSubmit={form.onSubmit}>
+    <Form
+      intent={authIntents.accountDetails}
+      aria-label={t.details}
+      noValidate
+      onSubmit={form.onSubmit}
+    >
       <TextField
         label={labels.fullName}
         autoComplete="name"
@@ -190,7 +212,12 @@ function ChangePasswordForm() {
     },
   );
   return (
-    <Form aria-label={t.passwordTitle} noValidate onSubmit={form.onSubmit}>
+    <Form
+      intent={authIntents.changePassword}
+      aria-label={t.passwordTitle}
+      noValidate
+      onSubmit={form.onSubmit}
+    >
       <PasswordField
         label={labels.currentPassword}
         toggleLabels={toggleLabels}
@@ -236,7 +263,12 @@ function DeleteAccountForm() {
     },
   );
   return (
-    <Form aria-label={t.deleteTitle} noValidate onSubmit={form.onSubmit}>
+    <Form
+      intent={authIntents.deleteAccount}
+      aria-label={t.deleteTitle}
+      noValidate
+      onSubmit={form.onSubmit}
+    >
       <Notice variant="warning">{t.deleteIntro}</Notice>
       {refusal ? <Notice variant="danger">{refusal}</Notice> : null}
       <PasswordField

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Notice, useToasts } from '../../../ui';
 import {
+  authIntents,
   AuthNetworkError,
   authTexts,
   isSuccess,
@@ -8,10 +9,13 @@ import {
   useSessionUser,
 } from '../../features/auth';
 import { orderTokenFor } from '../../features/checkout';
+import { PageForm } from '../../features/forms';
 
 /**
  * A guest order joins the signed-in customer's account: the token this tab holds proves the order
  * is theirs (never a matching e-mail address). Shown only to a signed-in customer with a token.
+ * A `method="post"` form to the order's page, the token in a hidden field: the server runs it
+ * before the script does (api/ssr/forms/auth.ts); with the script, the API is called directly.
  */
 export function ClaimOrder({ orderId }: { orderId: string }) {
   const user = useSessionUser();
@@ -34,17 +38,19 @@ export function ClaimOrder({ orderId }: { orderId: string }) {
     }
     setState('idle');
   };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (state !== 'busy') void claim();
+  };
   return (
     <Notice variant="info">
-      {authTexts.claim.prompt}{' '}
-      <Button
-        variant="secondary"
-        size="sm"
-        isPending={state === 'busy'}
-        onPress={() => void claim()}
-      >
-        {authTexts.claim.button}
-      </Button>
+      <PageForm intent={authIntents.claimOrder} onSubmit={onSubmit}>
+        <input type="hidden" name="token" value={token} />
+        {authTexts.claim.prompt}{' '}
+        <Button type="submit" variant="secondary" size="sm" isPending={state === 'busy'}>
+          {authTexts.claim.button}
+        </Button>
+      </PageForm>
     </Notice>
   );
 }

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { useLoaderData, useNavigate } from 'react-router-dom';
 import { Link, Text } from '../../../ui';
+import { usePageAction } from '../../features/forms';
 import {
+  authIntents,
   authTexts,
   FORGOT_PATH,
   LoginForm,
@@ -12,7 +14,7 @@ import {
   useSession,
 } from '../../features/auth';
 import { AccountPageFrame } from './AccountPageFrame';
-import { useAuthForm } from './useAuthForm';
+import { useAuthForm, useKeptValues } from './useAuthForm';
 
 export interface GuestPageData {
   /** Where to go after logging in (a safe local path), if anywhere. */
@@ -28,11 +30,17 @@ export default function LoginPage() {
     () => loginMachine.provide({ actors: { submit: signInThroughSession(session) } }),
     [session],
   );
-  const actor = useAuthForm(machine, () => {
-    void redirectRules().then(({ callbackPathFor }) =>
-      navigate(callbackPathFor(redirect), { replace: true }),
-    );
-  });
+  const action = usePageAction();
+  const kept = useKeptValues(authIntents.login, ['email']);
+  const actor = useAuthForm(
+    machine,
+    () => {
+      void redirectRules().then(({ callbackPathFor }) =>
+        navigate(callbackPathFor(redirect), { replace: true }),
+      );
+    },
+    kept,
+  );
   const registerHref = redirect
     ? `${REGISTER_PATH}?redirect=${encodeURIComponent(redirect)}`
     : REGISTER_PATH;
@@ -40,6 +48,7 @@ export default function LoginPage() {
     <AccountPageFrame title={authTexts.login.pageTitle} intro={authTexts.login.description}>
       <LoginForm
         actor={actor}
+        action={action}
         footer={<Link href={FORGOT_PATH}>{authTexts.login.forgotLink}</Link>}
       />
       <Text>

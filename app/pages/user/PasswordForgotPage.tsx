@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import { Link, Notice } from '../../../ui';
-import { authTexts, ForgotForm, forgotMachine, LOGIN_PATH } from '../../features/auth';
+import { authIntents, authTexts, ForgotForm, forgotMachine, LOGIN_PATH } from '../../features/auth';
+import { usePageAction } from '../../features/forms';
 import { AccountPageFrame } from './AccountPageFrame';
-import { useAuthForm } from './useAuthForm';
+import { useAuthForm, useKeptValues } from './useAuthForm';
 
 /** /user/password-forgot: the same answer whether or not an account uses the address. */
 export default function PasswordForgotPage() {
   const [sent, setSent] = useState<string | null>(null);
-  const actor = useAuthForm(forgotMachine, (answer) =>
-    setSent(answer.message || authTexts.forgot.sent),
+  const action = usePageAction();
+  const kept = useKeptValues(authIntents.forgot, ['email']);
+  const actor = useAuthForm(
+    forgotMachine,
+    (answer) => setSent(answer.message || authTexts.forgot.sent),
+    kept,
   );
   return (
     <AccountPageFrame title={authTexts.forgot.pageTitle} intro={authTexts.forgot.intro}>
@@ -17,7 +22,7 @@ export default function PasswordForgotPage() {
           {sent}
         </Notice>
       ) : (
-        <ForgotForm actor={actor} />
+        <ForgotForm actor={actor} action={action} />
       )}
       <Link href={LOGIN_PATH}>{authTexts.forgot.backToLogin}</Link>
     </AccountPageFrame>

@@ -4,7 +4,7 @@ import { Link, Notice, useToasts } from '../../../ui';
 import { authTexts, FORGOT_PATH, LOGIN_PATH, ResetForm, resetMachine } from '../../features/auth';
 import { useTokenOutOfAddress } from '../useTokenOutOfAddress';
 import { AccountPageFrame } from './AccountPageFrame';
-import { useAuthForm } from './useAuthForm';
+import { useActionWithoutToken, useAuthForm } from './useAuthForm';
 
 export interface ResetPageData {
   token: string | null;
@@ -18,6 +18,7 @@ export default function PasswordResetPage() {
   useTokenOutOfAddress(loaded);
   const navigate = useNavigate();
   const toaster = useToasts();
+  const action = useActionWithoutToken();
   const actor = useAuthForm(
     resetMachine,
     (answer) => {
@@ -29,7 +30,7 @@ export default function PasswordResetPage() {
   return (
     <AccountPageFrame title={authTexts.reset.pageTitle} intro={authTexts.reset.description}>
       {token ? (
-        <ResetForm actor={actor} />
+        <ResetForm actor={actor} action={action} />
       ) : (
         <Notice variant="warning">
           {authTexts.reset.noToken} <Link href={FORGOT_PATH}>{authTexts.reset.askAgain}</Link>

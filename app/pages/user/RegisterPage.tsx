@@ -1,10 +1,17 @@
 import { useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { Link, Notice, Text } from '../../../ui';
-import { authTexts, LOGIN_PATH, RegisterForm, registerMachine } from '../../features/auth';
+import {
+  authIntents,
+  authTexts,
+  LOGIN_PATH,
+  RegisterForm,
+  registerMachine,
+} from '../../features/auth';
+import { usePageAction } from '../../features/forms';
 import { AccountPageFrame } from './AccountPageFrame';
 import type { GuestPageData } from './LoginPage';
-import { useAuthForm } from './useAuthForm';
+import { useAuthForm, useKeptValues } from './useAuthForm';
 
 /**
  * /user/register: the shop answers "check your email" whatever the address, and signs nobody in:
@@ -13,7 +20,9 @@ import { useAuthForm } from './useAuthForm';
 export default function RegisterPage() {
   const { redirect } = useLoaderData() as GuestPageData;
   const [sent, setSent] = useState<string | null>(null);
-  const actor = useAuthForm(registerMachine, (answer) => setSent(answer.message));
+  const action = usePageAction();
+  const kept = useKeptValues(authIntents.register, ['fullName', 'email']);
+  const actor = useAuthForm(registerMachine, (answer) => setSent(answer.message), kept);
   const loginHref = redirect
     ? `${LOGIN_PATH}?redirect=${encodeURIComponent(redirect)}`
     : LOGIN_PATH;
@@ -27,7 +36,7 @@ export default function RegisterPage() {
           <Text>{authTexts.register.nextSteps}</Text>
         </>
       ) : (
-        <RegisterForm actor={actor} />
+        <RegisterForm actor={actor} action={action} />
       )}
       <Text>
         {authTexts.register.loginPrompt}{' '}

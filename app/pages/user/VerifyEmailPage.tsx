@@ -11,7 +11,7 @@ import {
 } from '../../features/auth';
 import { useTokenOutOfAddress } from '../useTokenOutOfAddress';
 import { AccountPageFrame } from './AccountPageFrame';
-import { useAuthForm } from './useAuthForm';
+import { useActionWithoutToken, useAuthForm } from './useAuthForm';
 
 export interface VerifyEmailPageData {
   token: string | null;
@@ -30,6 +30,7 @@ export default function VerifyEmailPage() {
   const navigate = useNavigate();
   const session = useSession();
   const toaster = useToasts();
+  const action = useActionWithoutToken();
   const actor = useAuthForm(
     verifyEmailMachine,
     (answer) => {
@@ -42,7 +43,7 @@ export default function VerifyEmailPage() {
   return (
     <AccountPageFrame title={authTexts.verify.pageTitle} intro={authTexts.verify.intro}>
       {token ? (
-        <VerifyEmailForm actor={actor} />
+        <VerifyEmailForm actor={actor} action={action} />
       ) : (
         <Notice variant="warning">
           {authTexts.verify.noToken}{' '}

@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useToasts } from '../../../ui';
+import { useFormOutcome, usePageAction } from '../../features/forms';
 import type { AuthAnswer, AuthFormActorRef } from '../../features/auth';
 import type { createAuthFormMachine } from '../../features/auth';
 
@@ -31,4 +32,28 @@ export function useAuthForm(
     };
   }, [actor, toaster]);
   return actor;
+}
+
+/**
+ * What the visitor typed into `names` before the server refused form `intent` (a post without
+ * JavaScript), for the form's first values: nothing typed is lost. Empty otherwise.
+ */
+export function useKeptValues(intent: string, names: readonly string[]): Record<string, string> {
+  const outcome = useFormOutcome(intent);
+  const kept: Record<string, string> = {};
+  for (const name of names) {
+    const value = outcome?.values[name];
+    if (value !== undefined) kept[name] = value;
+  }
+  return kept;
+}
+
+/**
+ * The address a link's page (reset, confirmation) posts its form to: this page without the link's
+ * `token`, which goes in the form's hidden field instead (never in another address).
+ */
+export function useActionWithoutToken(): string {
+  const url = new URL(usePageAction(), 'http://page.invalid');
+  url.searchParams.delete('token');
+  return `${url.pathname}${url.search}`;
 }
