@@ -10,20 +10,14 @@
  * the ratio look better than it is. As a child process it stands where the production server
  * stands, one process on loopback facing the same autocannon, so the two compete equally.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type RawRequest } from 'autocannon';
+import { startChildServer } from './childServer';
 import { firstLoadJs, gzipLevel, kib, type FirstLoad } from './firstLoad';
-import {
-  buildUnlessSkipped,
-  distClientDir,
-  root,
-  startProductionServer,
-  stopChild,
-} from './productionServer';
+import { buildUnlessSkipped, distClientDir, startProductionServer } from './productionServer';
 
 /** Fixed by the issue, so the figures compare across runs whatever BENCH_CONNECTIONS says. */
 const pageConnections = 16;
@@ -81,7 +75,7 @@ const oilDistricts = [
  * A cart with `postcode` and one unit of the catalogue's `nth` oil size (of those there are),
  * made through the API: its cookie.
  */
-async function makeCart(url: string, postcode: string, nth: number): Promise<string> {
+export async function makeCart(url: string, postcode: string, nth: number): Promise<string> {
   const json = { 'content-type': 'application/json', accept: 'application/json', origin: url };
   const catalogue = await send(`${url}/api/graphql`, {
     method: 'POST',
@@ -130,38 +124,19 @@ async function startBareServer(body: Buffer, contentType: string) {
   const dir = mkdtempSync(join(tmpdir(), 'fuelyard-bare-'));
   const bodyFile = join(dir, 'body');
   writeFileSync(bodyFile, body);
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'bench/bareServer.ts', bodyFile, contentType],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  const port = await new Promise<number>((done, fail) => {
-    const timer = setTimeout(
-      () => fail(new Error(`The bare server did not start:\n${output}`)),
-      30_000,
-    );
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening (\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        done(Number(match[1]));
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`The bare server exited (${String(code)}):\n${output}`));
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      await stopChild(child);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  try {
+    const child = await startChildServer('bench/bareServer.ts', [bodyFile, contentType]);
+    return {
+      url: `http://127.0.0.1:${String(child.ports[0])}`,
+      async stop() {
+        await child.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 interface Throughput {

@@ -9,9 +9,11 @@
  *
  * On the production build (`node dist/api/server.js`, see bench/pageFigures.ts), with targets:
  * anonymous GET / and GET / with a cart cookie, each against a bare `node:http` server sending the
- * same bytes, and the first-load JS of / (gzip). In process (createApp on PGlite, and PostgreSQL
- * when asked), against GET /api/health: the catalogue over GraphQL, adding to a cart (each add a
- * real write in a transaction) and reading a three-line cart.
+ * same bytes, and the first-load JS of / (gzip). Then, printed without a target, the first working
+ * tap of the primary controls of / in Chromium with 4x CPU throttling (bench/firstTap.ts,
+ * BENCH_RUNS page loads of each kind per control). In process (createApp on PGlite, and
+ * PostgreSQL when asked), against GET /api/health: the catalogue over GraphQL, adding to a cart
+ * (each add a real write in a transaction) and reading a three-line cart.
  *
  * BENCH_DURATION (seconds, default 5) and BENCH_CONNECTIONS (default 10, in process only) tune
  * the load; BENCH_WARMUP (seconds, default 1) warms each production target up first.
@@ -27,6 +29,7 @@ import { openDatabase, type DatabaseHandle } from '../api/db/client';
 import { carts, productSizes, products } from '../api/db/schema';
 import { seedCatalogue } from '../api/db/seed';
 import { createLogger } from '../api/logger';
+import { measureFirstTaps } from './firstTap';
 import { measurePages, printVerdicts, verdicts } from './pageFigures';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -196,6 +199,8 @@ async function benchDriver(label: string, database: DatabaseHandle): Promise<voi
 
 async function main() {
   const pages = await measurePages();
+  // The same build, started again: the primary controls of / in a throttled Chromium.
+  await measureFirstTaps();
 
   const pglite = await openDatabase({ pgliteDir: 'memory://' });
   await benchDriver('PGlite (in memory)', pglite);
