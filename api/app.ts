@@ -22,6 +22,7 @@ import { graphqlRoutes } from './routes/graphql';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { visibleOrder } from './services/orders/access';
+import { loadOrderLines, orderViewOf } from './services/orders/orderView';
 import { orderTokenMatches } from './services/orders/accessToken';
 import { keepOrderToken, keptOrderToken } from './routes/orderTokenCookie';
 import { paymentRoutes, webhookLimitBytes } from './routes/payments';
@@ -176,7 +177,7 @@ export function createApp({
     api.use(routes.routes(), routes.allowedMethods());
   }
   const orderPages = [
-    checkoutRoutes({ checkout, siteOrigin, readSession }),
+    checkoutRoutes({ checkout, siteOrigin, readSession, cookies: sessionCookies }),
     orderRoutes({
       db: database.db,
       logger,
@@ -235,6 +236,24 @@ export function createApp({
         production: config.env === 'production',
       }),
     );
+    /**
+     * The order for its page (the same view GET /api/orders/{id} answers), when this visitor may
+     * see it: the token in the address, or the one this browser kept for the order (the page
+     * takes it out of the address, so a reload comes without it), or its signed-in owner.
+     */
+    const orderForPage = async (ctx: Koa.Context, orderId: string, urlToken: string | null) => {
+      const order = await visibleOrder(
+        database.db,
+        orderId,
+        urlToken ?? keptOrderToken(ctx),
+        async () => (await readSession(ctx))?.user.id ?? null,
+      );
+      if (!order) return null;
+      if (urlToken !== null && orderTokenMatches(urlToken, order.accessTokenHash)) {
+        keepOrderToken(ctx, sessionCookies, order.id, urlToken);
+      }
+      return orderViewOf(order, await loadOrderLines(database.db, order.id));
+    };
     app.use(
       ssrMiddleware(
         ssr,
@@ -250,19 +269,14 @@ export function createApp({
         (ctx, domesticUse) => checkout.summary(ctx.cookies.get(cartCookieName), domesticUse),
         async (ctx) => (await readSession(ctx))?.user ?? null,
         anonymousPages,
-        async (ctx, orderId, urlToken) => {
-          // The token in the address, or the one this browser kept for the order (the page takes
-          // it out of the address, so a reload comes without it).
-          const order = await visibleOrder(
-            database.db,
-            orderId,
-            urlToken ?? keptOrderToken(ctx),
-            async () => (await readSession(ctx))?.user.id ?? null,
-          );
-          if (order && urlToken !== null && orderTokenMatches(urlToken, order.accessTokenHash)) {
-            keepOrderToken(ctx, sessionCookies, order.id, urlToken);
-          }
-          return order !== undefined;
+        async (ctx, orderId, urlToken) => (await orderForPage(ctx, orderId, urlToken)) !== null,
+        orderForPage,
+        async (sessionId) => {
+          const session = await payments.testPage?.view(sessionId);
+          if (!session) return null;
+          // What the hosted page shows: the API's `session`, less the settling event's id.
+          const { eventId: _eventId, ...shown } = session;
+          return shown;
         },
       ),
     );

@@ -23,6 +23,9 @@ export async function render(request: Request, context: RenderContext): Promise<
     checkout: context.checkout,
     // Omitted by the API (tests): no order can be shown.
     orderAccess: context.orderAccess ?? (() => Promise.resolve(false)),
+    // Omitted by the API (tests): the browser loads the order, or the payment session.
+    ...(context.order ? { order: context.order } : {}),
+    ...(context.testPaymentSession ? { testPaymentSession: context.testPaymentSession } : {}),
     form: context.form ?? null,
     notice: context.notice ?? null,
   });

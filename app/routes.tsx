@@ -2,19 +2,25 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { emptyCartView, type CartView } from '../api/domain/cart';
 import { messages } from '../api/domain/messages';
-import type { CheckoutSummary } from '../api/domain/order';
-import type { FormOutcome } from '../api/domain/pageForms';
+import type { CheckoutSummary, OrderView } from '../api/domain/order';
+import { outcomeFor, type FormOutcome } from '../api/domain/pageForms';
 import { isPageDataError } from '../api/domain/pageData';
 import { isStaff } from '../api/domain/roles';
-import type { PublicConfig } from '../api/domain/ssr';
+import type { PublicConfig, TestPaymentSession } from '../api/domain/ssr';
 import type { ContentDoc } from './content/markdown';
 import { authTexts, HOME_PATH, redirectRules, type SessionUser } from './features/auth';
 import { loadCatalogueSafely, type Catalogue, type CatalogueSource } from './features/catalogue';
 import {
   cartAfterBlockedCheckout,
+  checkoutAfter,
+  checkoutFormFields,
+  checkoutIntents,
   checkoutTexts,
   fetchCheckoutSummary,
+  newIdempotencyKey,
+  notPaidStatuses,
   paymentNoticeOf,
+  successPath,
 } from './features/checkout';
 import {
   PageErrorBoundary,
@@ -47,6 +53,17 @@ export interface AppDeps {
    * (the token may be in this tab's sessionStorage).
    */
   orderAccess?: (orderId: string, token: string | null) => Promise<boolean>;
+  /**
+   * Server only: the order as GET /api/orders/{id} answers it when the visitor may see it (the
+   * same check as `orderAccess`), else null, so the order pages show it in their first HTML. In
+   * the browser the pages load it themselves.
+   */
+  order?: (orderId: string, token: string | null) => Promise<OrderView | null>;
+  /**
+   * Server only: the test provider's session for /pay/test/{id} (null when unknown), so its page
+   * and its buttons work before and without script. In the browser the page loads it itself.
+   */
+  testPaymentSession?: (sessionId: string) => Promise<TestPaymentSession | null>;
   /** Server only: the form the server just refused on this page (a post without JavaScript). */
   form?: FormOutcome | null;
   /** Server only: the notice of a form posted without JavaScript just before. */
@@ -193,6 +210,11 @@ function orderParams(url: URL) {
   return { orderId, urlToken: url.searchParams.get('token') };
 }
 
+/** `path` with the address's order token kept (`&token=`), when it came with one. */
+function withToken(path: string, { urlToken }: { urlToken: string | null }): string {
+  return urlToken ? `${path}&token=${encodeURIComponent(urlToken)}` : path;
+}
+
 /** The catalogue pages' data; loaded with the first catalogue page the browser navigates to. */
 const definitions = () => import('./pages/catalogue/definitions');
 
@@ -250,6 +272,29 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
     }),
   });
   const checkout = deps.checkout ?? ((domesticUse: boolean) => fetchCheckoutSummary(domesticUse));
+  /**
+   * The order of an order page for its first HTML: the order when the server may show it, null
+   * when it may not; undefined when only the browser can tell (it holds this tab's token).
+   */
+  const pageOrder = async (
+    orderId: string,
+    urlToken: string | null,
+  ): Promise<OrderView | null | undefined> => {
+    if (deps.order) return deps.order(orderId, urlToken);
+    if (deps.orderAccess) return (await deps.orderAccess(orderId, urlToken)) ? undefined : null;
+    return undefined;
+  };
+  /**
+   * /checkout/process and /checkout/success: the order, when the visitor may see it (the token in
+   * the address, the order-token cookie checkout set for these pages, or the signed-in owner);
+   * otherwise the 404 page. In the browser (client navigation) the page loads it itself.
+   */
+  const afterPaymentOrder = async (url: URL) => {
+    const { orderId, urlToken } = orderParams(url);
+    const order = await pageOrder(orderId, urlToken);
+    if (order === null) throw data(messages.notFound.framework, { status: 404 });
+    return { orderId, urlToken, order: order ?? null };
+  };
   const doc = (name: keyof typeof content) => async () => (await content[name]()).default;
 
   const listing = (
@@ -329,9 +374,14 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
               'checkout',
               () => import('./pages/CheckoutPage'),
               async ({ url }) => {
-                const summary = await checkout(false);
+                // After a checkout refused without script, the figures for the declaration sent.
+                const refused = outcomeFor(deps.form, checkoutIntents.checkout);
+                const summary = await checkout(
+                  refused?.values[checkoutFormFields.domesticUse] !== undefined,
+                );
                 if (summary.blocked !== null) throw redirect(cartAfterBlockedCheckout);
-                return { summary, payment: paymentNoticeOf(url) };
+                // The key a post without script is sent with (the script makes one per press).
+                return { summary, payment: paymentNoticeOf(url), formKey: newIdempotencyKey() };
               },
               fixedMeta(checkoutTexts.pageTitle, checkoutTexts.pageDescription),
               'alternative',
@@ -339,14 +389,23 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             route(
               'checkout/process',
               () => import('./pages/CheckoutProcessPage'),
-              ({ url }) => orderParams(url),
+              async ({ url }) => {
+                const loaded = await afterPaymentOrder(url);
+                const status = loaded.order?.status;
+                // Settled already (its webhook came first): where the page's script would go.
+                if (status === 'paid')
+                  throw redirect(withToken(successPath(loaded.orderId), loaded));
+                if (status && notPaidStatuses.includes(status))
+                  throw redirect(checkoutAfter(status));
+                return loaded;
+              },
               fixedMeta(checkoutTexts.process.pageTitle, checkoutTexts.process.description),
               'alternative',
             ),
             route(
               'checkout/success',
               () => import('./pages/CheckoutSuccessPage'),
-              ({ url }) => orderParams(url),
+              ({ url }) => afterPaymentOrder(url),
               fixedMeta(checkoutTexts.success.pageTitle, checkoutTexts.success.description),
               'alternative',
             ),
@@ -362,11 +421,10 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
               async ({ url, params }) => {
                 const orderId = params.id ?? '';
                 const urlToken = url.searchParams.get('token');
+                const order = await pageOrder(orderId, urlToken);
                 // On the server, an order this visitor may not see is the ordinary 404 page.
-                if (deps.orderAccess && !(await deps.orderAccess(orderId, urlToken))) {
-                  throw data(messages.notFound.framework, { status: 404 });
-                }
-                return { orderId, urlToken };
+                if (order === null) throw data(messages.notFound.framework, { status: 404 });
+                return { orderId, urlToken, order: order ?? null };
               },
               fixedMeta(checkoutTexts.order.pageTitle, checkoutTexts.order.pageDescription),
               'alternative',
@@ -426,7 +484,15 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             route(
               'pay/test/:sessionId',
               () => import('./pages/TestPaymentPage'),
-              ({ params }) => ({ sessionId: params.sessionId ?? '' }),
+              async ({ params, url }) => {
+                const sessionId = params.sessionId ?? '';
+                // "Pay with 3-D Secure" without script: the page with the challenge open.
+                const step = url.searchParams.get('step') === 'challenge' ? 'challenge' : 'choose';
+                if (!deps.testPaymentSession) return { sessionId, session: null, step };
+                const session = await deps.testPaymentSession(sessionId);
+                if (!session) throw data(messages.notFound.framework, { status: 404 });
+                return { sessionId, session, step };
+              },
               fixedMeta(
                 checkoutTexts.testPayment.pageTitle,
                 checkoutTexts.testPayment.pageDescription,

@@ -1,6 +1,6 @@
 import type { SessionUser } from './auth';
 import type { CartView } from './cart';
-import type { CheckoutSummary } from './order';
+import type { CheckoutSummary, OrderView } from './order';
 import type { FormOutcome } from './pageForms';
 /**
  * The contract between the API (which hosts server rendering) and the app's built server bundle
@@ -36,6 +36,22 @@ export interface PublicConfig {
   paymentProvider?: string | null;
 }
 
+/** A session of the built-in test provider as its hosted page shows it (/pay/test/{id}). */
+export interface TestPaymentSession {
+  id: string;
+  shopName: string;
+  /** Pence. */
+  amount: number;
+  currency: string;
+  /** `open` until a choice settles it. */
+  status: string;
+  /** The shop's order number, when the session's reference names it. */
+  orderNumber?: string;
+  /** Where "Cancel" leads back to on the shop (a path on this site). */
+  cancelUrl: string;
+  expiresAt: string;
+}
+
 export interface RenderContext {
   publicConfig: PublicConfig;
   /**
@@ -62,6 +78,22 @@ export interface RenderContext {
    * the database fails it rejects with a PageDataError.
    */
   orderAccess?: (orderId: string, token: string | null) => Promise<boolean>;
+  /**
+   * The order `orderId` as GET /api/orders/{id} answers it (`order`), when this visitor may see it
+   * (the same check as `orderAccess`: its token from the page's `?token=` or the order-token
+   * cookie, or its signed-in owner); null otherwise. So /order/{id}, /checkout/process and
+   * /checkout/success show the order in their first HTML, without script. Omitted: the pages ask
+   * `orderAccess` and the browser loads the order. When the database fails it rejects with a
+   * PageDataError.
+   */
+  order?: (orderId: string, token: string | null) => Promise<OrderView | null>;
+  /**
+   * The built-in test provider's payment session for /pay/test/{id} (what GET
+   * /api/payments/test/sessions/{id} answers as `session`), or null for an unknown session or while
+   * another provider is active. Omitted: the browser loads it. When the database fails it rejects
+   * with a PageDataError.
+   */
+  testPaymentSession?: (sessionId: string) => Promise<TestPaymentSession | null>;
   /**
    * The page's form that the server just refused (a post without JavaScript): the page renders
    * its messages and the values typed. Absent on an ordinary GET.

@@ -6,17 +6,39 @@ export interface SecurityOptions {
   development: boolean;
   /** Extra origins allowed for scripts and connections (the analytics provider). */
   scriptOrigins?: string[];
+  /**
+   * The payment providers' page origins the checkout form may lead to (`form-action` of
+   * /checkout only); default: `paymentPageOrigins`, every provider's.
+   */
+  checkoutFormOrigins?: readonly string[];
 }
+
+/**
+ * Where a payment provider's hosted payment page is. Posted without script, the checkout form
+ * is answered with a redirect (303) there, and Chromium holds that redirect to the page's
+ * `form-action` too. The built-in test provider's page is the shop's own.
+ */
+export const paymentPageOrigins: readonly string[] = [
+  // Stripe Checkout.
+  'https://checkout.stripe.com',
+  // Worldpay's Hosted Payment Pages, live and try.
+  'https://payments.worldpay.com',
+  'https://payments-try.worldpay.com',
+];
+
+/** The page whose form leads to the payment provider's page. */
+export const checkoutPagePath = '/checkout';
 
 /** The Content-Security-Policy, given the script sources beyond the site's own ('self'). */
 export type PolicyFor = (scriptSources: string) => string;
 
-export function contentSecurityPolicy({
-  development,
-  scriptOrigins = [],
-}: SecurityOptions): PolicyFor {
+export function contentSecurityPolicy(
+  { development, scriptOrigins = [] }: SecurityOptions,
+  formOrigins: readonly string[] = [],
+): PolicyFor {
   const extra = scriptOrigins.map((origin) => ` ${origin}`).join('');
   const connectSrc = development ? `'self' ws: wss:${extra}` : `'self'${extra}`;
+  const formAction = ["'self'", ...formOrigins].join(' ');
   return (scriptSources) =>
     [
       "default-src 'self'",
@@ -30,17 +52,18 @@ export function contentSecurityPolicy({
       "manifest-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      `form-action ${formAction}`,
       "frame-ancestors 'self'",
     ].join('; ');
 }
 
 /**
- * Addresses that may carry an order's access token (`/order/{id}?token=…`, and the API the page
- * asks): no link, image or script request from them sends a Referer at all, so the token never
- * leaves in one. Matched case-blind, whatever else answers the path (the page, its 404, an error).
+ * Addresses that may carry an order's access token (`/order/{id}?token=…`, the pages after
+ * payment, and the API the pages ask): no link, image or script request from them sends a Referer
+ * at all, so the token never leaves in one. Matched case-blind, whatever else answers the path
+ * (the page, its 404, an error).
  */
-const noReferrerPrefixes = ['/order', '/api/orders'];
+const noReferrerPrefixes = ['/order', '/api/orders', '/checkout/process', '/checkout/success'];
 
 export function sendsNoReferrer(path: string): boolean {
   const lower = path.toLowerCase();
@@ -54,6 +77,11 @@ export function sendsNoReferrer(path: string): boolean {
  */
 export function securityHeaders(options: SecurityOptions): Middleware {
   const policy = contentSecurityPolicy(options);
+  // /checkout's form goes on to the provider's payment page (also the page of a refused post).
+  const checkoutPolicy = contentSecurityPolicy(
+    options,
+    options.checkoutFormOrigins ?? paymentPageOrigins,
+  );
   return async (ctx, next) => {
     const nonce = randomBytes(16).toString('base64');
     ctx.state.nonce = nonce;
@@ -68,9 +96,10 @@ export function securityHeaders(options: SecurityOptions): Middleware {
     // HTTPS answers (directly, or as a trusted proxy's X-Forwarded-Proto says) pin HTTPS for a
     // year. Never over plain HTTP, where a browser ignores it and a local `npm start` must work.
     if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    const pagePolicy = ctx.path === checkoutPagePath ? checkoutPolicy : policy;
     ctx.set(
       'Content-Security-Policy',
-      policy(options.development ? "'unsafe-inline'" : `'nonce-${nonce}'`),
+      pagePolicy(options.development ? "'unsafe-inline'" : `'nonce-${nonce}'`),
     );
     await next();
   };

@@ -6,6 +6,7 @@ import type { CurrentSession } from '../services/auth/service';
 import type { CheckoutService } from '../services/checkout/service';
 import { badHostMessage } from '../ssr/middleware';
 import { cartCookieName } from './cart';
+import { keepPlacedOrderToken, type OrderTokenCookieOptions } from './orderTokenCookie';
 import { clientIp } from '../http/clientIp';
 
 export interface CheckoutRouteDeps {
@@ -14,6 +15,8 @@ export interface CheckoutRouteDeps {
   siteOrigin: (ctx: Context) => string | null;
   /** The signed-in customer's session; omitted, every order is a guest's. */
   readSession?: (ctx: Context) => Promise<CurrentSession | null>;
+  /** How the order-token cookie is written; omitted, none is (the page keeps the token). */
+  cookies?: OrderTokenCookieOptions;
 }
 
 /** `?domesticUse=true|false` (absent: false). */
@@ -41,6 +44,7 @@ export function checkoutRoutes({
   checkout,
   siteOrigin,
   readSession = () => Promise.resolve(null),
+  cookies,
 }: CheckoutRouteDeps): Router {
   const router = new Router();
 
@@ -69,6 +73,8 @@ export function checkoutRoutes({
       clientAddress: clientIp(ctx),
     });
     if (placed.replayed) ctx.set('Idempotent-Replayed', 'true');
+    // The pages after payment show the order from this cookie (a page without script, too).
+    if (cookies) keepPlacedOrderToken(ctx, cookies, placed.order.id, placed.orderToken);
     if (placed.alreadyPaid) {
       // The key of an order that was paid: its real state, and the shop's own status page.
       ctx.status = 200;

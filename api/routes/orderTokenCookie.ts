@@ -52,3 +52,31 @@ export function keptOrderToken(ctx: Context): string | undefined {
   const value = ctx.cookies.get(orderTokenCookieName);
   return value === undefined || value === '' || value.length > 200 ? undefined : value;
 }
+
+/**
+ * The pages the payment provider returns the customer to (/checkout/process, then
+ * /checkout/success), which name the order in their query: they are sent the token of the order
+ * this browser placed last, so that they show it in their first HTML, also without script.
+ */
+export const afterPaymentPaths: readonly string[] = ['/checkout/process', '/checkout/success'];
+
+/** Keeps the token of an order this browser just placed: for its own pages and the ones after payment. */
+export function keepPlacedOrderToken(
+  ctx: Context,
+  options: OrderTokenCookieOptions,
+  orderId: string,
+  token: string,
+): void {
+  keepOrderToken(ctx, options, orderId, token);
+  const secure = cookieIsSecure(options.cookieSecure, options.production, ctx.secure);
+  for (const path of afterPaymentPaths) {
+    ctx.cookies.set(orderTokenCookieName, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path,
+      maxAge: orderTokenCookieMaxAgeMs,
+      overwrite: false,
+    });
+  }
+}

@@ -4,9 +4,9 @@ import type { CartView } from '../domain/cart';
 import { escapeHtml } from '../domain/html';
 import { messages } from '../domain/messages';
 import { PageDataError } from '../domain/pageData';
-import type { CheckoutSummary } from '../domain/order';
+import type { CheckoutSummary, OrderView } from '../domain/order';
 import { localRedirectPath, type SessionUser } from '../domain/auth';
-import type { GraphQLExecutor, PublicConfig } from '../domain/ssr';
+import type { GraphQLExecutor, PublicConfig, TestPaymentSession } from '../domain/ssr';
 import { noticeCookieName, readNotice, type FormOutcome } from '../domain/pageForms';
 import {
   databaseRetryAfterSeconds,
@@ -53,6 +53,10 @@ export function plainErrorPage(message: string): string {
  */
 /** Whether the visitor may see an order (RenderContext.orderAccess). */
 type OrderAccess = (orderId: string, token: string | null) => Promise<boolean>;
+/** The order, when the visitor may see it (RenderContext.order). */
+type OrderSource = (orderId: string, token: string | null) => Promise<OrderView | null>;
+/** The test provider's session for its hosted page (RenderContext.testPaymentSession). */
+type TestSessionSource = (sessionId: string) => Promise<TestPaymentSession | null>;
 
 function watchedSources(
   graphql: GraphQLExecutor,
@@ -60,12 +64,16 @@ function watchedSources(
   checkout: (domesticUse: boolean) => Promise<CheckoutSummary>,
   user: () => Promise<SessionUser | null> = () => Promise.resolve(null),
   orderAccess: OrderAccess = () => Promise.resolve(false),
+  order: OrderSource = () => Promise.resolve(null),
+  testPaymentSession: TestSessionSource = () => Promise.resolve(null),
 ): {
   graphql: GraphQLExecutor;
   cart: () => Promise<CartView>;
   checkout: (domesticUse: boolean) => Promise<CheckoutSummary>;
   user: () => Promise<SessionUser | null>;
   orderAccess: OrderAccess;
+  order: OrderSource;
+  testPaymentSession: TestSessionSource;
   failure(): { error: unknown; page: PageDataError } | undefined;
   /** Whether the page asked for the checkout summary or an order (a page of one visitor's own). */
   usedCheckout(): boolean;
@@ -107,6 +115,15 @@ function watchedSources(
       // A page of one visitor's own, as the checkout's is: never kept for another.
       checkoutUsed = true;
       return watch(() => orderAccess(orderId, token));
+    },
+    order: (orderId, token) => {
+      checkoutUsed = true;
+      return watch(() => order(orderId, token));
+    },
+    testPaymentSession: (sessionId) => {
+      // A payment page is one customer's own too.
+      checkoutUsed = true;
+      return watch(() => testPaymentSession(sessionId));
     },
     failure: () => failure,
     usedCheckout: () => checkoutUsed,
@@ -318,6 +335,18 @@ export function ssrMiddleware(
    */
   orderAccessFor: (ctx: Context, orderId: string, token: string | null) => Promise<boolean> = () =>
     Promise.resolve(false),
+  /**
+   * The order as GET /api/orders/{id} answers it, when the visitor may see it (as
+   * `orderAccessFor`), so the order pages show it in their first HTML; omitted: none is shown.
+   */
+  orderFor: (
+    ctx: Context,
+    orderId: string,
+    token: string | null,
+  ) => Promise<OrderView | null> = () => Promise.resolve(null),
+  /** The test provider's session for /pay/test/{id}; omitted: none (the browser asks). */
+  testPaymentSessionFor: (sessionId: string) => Promise<TestPaymentSession | null> = () =>
+    Promise.resolve(null),
 ): Middleware {
   // Config accepts only an http(s) PUBLIC_URL, so a set one always gives an origin.
   const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
@@ -448,6 +477,8 @@ export function ssrMiddleware(
       (domesticUse) => checkoutFor(ctx, domesticUse),
       () => userFor(ctx),
       (orderId, token) => orderAccessFor(ctx, orderId, token),
+      (orderId, token) => orderFor(ctx, orderId, token),
+      testPaymentSessionFor,
     );
     try {
       const [template, entry] = await Promise.all([
@@ -474,6 +505,8 @@ export function ssrMiddleware(
           checkout: sources.checkout,
           user: sources.user,
           orderAccess: sources.orderAccess,
+          order: sources.order,
+          testPaymentSession: sources.testPaymentSession,
           form: form ?? null,
           notice,
         }),

@@ -48,6 +48,9 @@ describe(`/order/{id} (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.text).not.toContain(messages.notFound.heading);
+    // The order itself is in the first HTML: its number and its line.
+    expect(res.text).toContain(`Order ${placed.order.number}`);
+    expect(res.text).toContain('Kerosene Heating Oil');
   });
 
   it('for its signed-in owner without the token: 200', async () => {
@@ -55,6 +58,7 @@ describe(`/order/{id} (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(res.status).toBe(200);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.text).not.toContain(messages.notFound.heading);
+    expect(res.text).toContain(`Order ${owned.order.number}`);
   });
 
   it.each([
@@ -70,7 +74,9 @@ describe(`/order/{id} (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     ['a wrong token', () => `/order/${placed.order.id}?token=${'x'.repeat(43)}`],
     ["another order's token", () => `/order/${placed.order.id}?token=${owned.orderToken}`],
   ])('%s: the ordinary 404 page', async (_name, path) => {
-    expectNotFoundPage(await page(path()));
+    const res = await page(path());
+    expectNotFoundPage(res);
+    expect(res.text).not.toContain(placed.order.number);
   });
 
   it('another signed-in customer, without the token: 404', async () => {

@@ -2,10 +2,14 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLoaderData, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import type { CheckoutInput } from '../../api/domain/checkout';
 import type { CheckoutSummary } from '../../api/domain/order';
+import type { FormOutcome } from '../../api/domain/pageForms';
 import { Heading, theme } from '../../ui';
 import {
   CheckoutForm,
+  checkoutFormFields,
+  checkoutIntents,
   checkoutMachine,
   checkoutTexts,
   fetchOrder,
@@ -17,12 +21,15 @@ import {
   type PaymentNotice,
 } from '../features/checkout';
 import { useSessionUser, type SessionUser } from '../features/auth';
+import { useFormOutcome, usePageAction } from '../features/forms';
 
 /** What the /checkout loader gives the page: the server's summary (never blocked). */
 export interface CheckoutPageData {
   summary: CheckoutSummary;
   /** Back from the payment page without a payment: the red notice's kind. */
   payment: PaymentNotice | null;
+  /** The Idempotency-Key of a post without script (made with the page). */
+  formKey?: string;
 }
 
 export const PageSection = styled.div`
@@ -62,14 +69,55 @@ function checkoutValuesFor(user: SessionUser) {
   };
 }
 
+/** The text fields a refused post puts back (the tick boxes are sent only when ticked). */
+const keptTextFields = [
+  'fullName',
+  'email',
+  'phone',
+  'addressLine1',
+  'addressLine2',
+  'town',
+  'instructions',
+] as const satisfies readonly (keyof CheckoutInput)[];
+
+/** What the visitor typed before the server refused the form posted without script. */
+function keptValues(refused: FormOutcome): Partial<CheckoutInput> {
+  const values: Partial<CheckoutInput> = {
+    acceptTerms: refused.values[checkoutFormFields.acceptTerms] !== undefined,
+  };
+  for (const field of keptTextFields) {
+    const value = refused.values[field];
+    if (value !== undefined) values[field] = value;
+  }
+  return values;
+}
+
 function Checkout({ data, machine }: { data: CheckoutPageData; machine: CheckoutMachine }) {
   // A signed-in customer's details are filled in (issue 16); the API attaches the order.
   const user = useSessionUser();
+  // A post without script that the server refused: the values typed, each field's state.
+  const refused = useFormOutcome(checkoutIntents.checkout);
   const actor = useActorRef(machine, {
-    input: { summary: data.summary, values: user ? checkoutValuesFor(user) : undefined },
+    input: {
+      summary: data.summary,
+      values: refused
+        ? { ...(user ? checkoutValuesFor(user) : {}), ...keptValues(refused) }
+        : user
+          ? checkoutValuesFor(user)
+          : undefined,
+      submitted: refused !== null,
+    },
   });
   const notice = usePaymentNotice(data.payment);
-  return <CheckoutForm actor={actor} paymentNotice={paymentNoticeText(notice)} />;
+  const action = usePageAction();
+  return (
+    <CheckoutForm
+      actor={actor}
+      paymentNotice={paymentNoticeText(notice)}
+      action={action}
+      formKey={data.formKey}
+    />
+  );
 }
 
 /**

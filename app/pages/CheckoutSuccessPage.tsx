@@ -12,8 +12,9 @@ import {
 } from '../features/checkout';
 import { paths } from '../features/navigation';
 import { PageSection } from './CheckoutPage';
-import type { OrderPageParams } from './CheckoutProcessPage';
+import type { OrderPageData } from './CheckoutProcessPage';
 import { useOrder } from './useOrder';
+import { useTokenOutOfAddress } from './useTokenOutOfAddress';
 
 const texts = checkoutTexts.success;
 
@@ -53,12 +54,14 @@ const Actions = styled.div`
 
 /**
  * /checkout/success?order={id}: the thank-you, the order number, the summary, what happens next
- * and the way to the order page. The paid order emptied the cart on the server, so the cart is
- * fetched again and the badge goes.
+ * and the way to the order page (in the first HTML when the server could show the order). The
+ * paid order emptied the cart on the server, so the cart is fetched again and the badge goes.
  */
 export default function CheckoutSuccessPage() {
-  const { orderId, urlToken } = useLoaderData() as OrderPageParams;
-  const load = useOrder(orderId, urlToken);
+  const { orderId, urlToken, order } = useLoaderData() as OrderPageData;
+  const load = useOrder(orderId, urlToken, undefined, order ?? null);
+  // Kept for this tab by useOrder; out of the address (history, shared links, analytics).
+  useTokenOutOfAddress(urlToken);
   const { refresh } = useCart();
   useEffect(() => {
     void refresh({ notifyFailure: false }).catch(() => {});

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { expect, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import type { OrderView } from '../../api/domain/order';
 import { orderId, orderView, summaryOil2700 } from '../features/checkout/testing';
 import OrderPage from './OrderPage';
@@ -9,10 +9,14 @@ import OrderPage from './OrderPage';
 interface DemoProps {
   /** What GET /api/orders/{id} answers (null: the 404). */
   order: OrderView | null;
+  /** The server rendered the page with the order (its loader data has it). */
+  fromServer?: boolean;
+  /** Told of each request for the order the page makes. */
+  onFetch?: () => void;
 }
 
 /** /order/{id}?token=… with the order API replaced, in a router of its own. */
-function OrderPageDemo({ order }: DemoProps) {
+function OrderPageDemo({ order, fromServer = false, onFetch }: DemoProps) {
   const [router] = useState(() =>
     createMemoryRouter(
       [
@@ -21,8 +25,16 @@ function OrderPageDemo({ order }: DemoProps) {
           loader: ({ params, request }) => ({
             orderId: params.id ?? '',
             urlToken: new URL(request.url).searchParams.get('token'),
+            order: fromServer ? order : null,
           }),
-          element: <OrderPage source={async () => order} />,
+          element: (
+            <OrderPage
+              source={async () => {
+                onFetch?.();
+                return order;
+              }}
+            />
+          ),
           HydrateFallback: () => null,
         },
       ],
@@ -37,8 +49,8 @@ const meta = {
   component: OrderPageDemo,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
-  args: { order: orderView() },
-  argTypes: { order: { control: false } },
+  args: { order: orderView(), onFetch: fn() },
+  argTypes: { order: { control: false }, onFetch: { table: { category: 'Events' } } },
 } satisfies Meta<typeof OrderPageDemo>;
 
 export default meta;
@@ -84,5 +96,19 @@ export const NotYours: Story = {
   args: { order: null },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('heading', { name: 'Page not found' })).toBeVisible();
+  },
+};
+
+/**
+ * Rendered by the server with the order (its token in the address or its cookie, or its signed-in
+ * owner): the receipt is there at once, and the browser does not ask for it again.
+ */
+export const RenderedWithTheOrder: Story = {
+  args: { fromServer: true },
+  play: async ({ canvas, args }) => {
+    const receipt = await canvas.findByRole('article', { name: 'Order FY-100001' });
+    await expect(receipt).toHaveTextContent('Paid');
+    await expect(canvas.queryByRole('progressbar')).toBeNull();
+    await expect(args.onFetch).not.toHaveBeenCalled();
   },
 };

@@ -12,18 +12,19 @@ import {
   Waiting,
 } from '../features/checkout';
 import { PageSection } from './CheckoutPage';
-import type { OrderPageParams } from './CheckoutProcessPage';
+import type { OrderPageData } from './CheckoutProcessPage';
 import { ClaimOrder } from './user/ClaimOrder';
 import { useOrder, type OrderSource } from './useOrder';
 import { useTokenOutOfAddress } from './useTokenOutOfAddress';
 
 /**
- * /order/{id}: the order for whoever holds its token (the e-mail's `?token=`, or this tab's
- * sessionStorage after checkout), as a printable VAT receipt. Anyone else sees the site's 404.
+ * /order/{id}: the order for whoever holds its token (the e-mail's `?token=`, the cookie this
+ * browser kept, or this tab's sessionStorage after checkout) or owns it, as a printable VAT
+ * receipt; in the first HTML when the server could show it. Anyone else sees the site's 404.
  */
 export default function OrderPage({ source }: { source?: OrderSource }) {
-  const { orderId, urlToken } = useLoaderData() as OrderPageParams;
-  const load = useOrder(orderId, urlToken, source);
+  const { orderId, urlToken, order } = useLoaderData() as OrderPageData;
+  const load = useOrder(orderId, urlToken, source, order ?? null);
   useTokenOutOfAddress(urlToken);
 
   if (load.state === 'notFound') return <OrderNotFound />;

@@ -24,6 +24,12 @@ const returnTo = (outcome: TestOutcome) =>
 
 interface DemoProps {
   session: TestSession | null;
+  /** The server rendered the page with the session (its loader data has it). */
+  fromServer?: boolean;
+  /** The page's address (`?step=challenge`: 3-D Secure pressed without script). */
+  address?: string;
+  /** Told of each request for the session the page makes. */
+  onFetch?: () => void;
   /** Told of each outcome sent to the provider's API. */
   onComplete: (outcome: TestOutcome) => void;
   /** Told where the browser would go. */
@@ -31,10 +37,20 @@ interface DemoProps {
 }
 
 /** /pay/test/{id} with the provider's API replaced, in a router of its own. */
-function TestPaymentPageDemo({ session: shown, onComplete, onRedirect }: DemoProps) {
+function TestPaymentPageDemo({
+  session: shown,
+  fromServer = false,
+  address = '/pay/test/ses_1',
+  onFetch,
+  onComplete,
+  onRedirect,
+}: DemoProps) {
   const [router] = useState(() => {
     const api: TestPaymentPageApi = {
-      fetchSession: async () => shown,
+      fetchSession: async () => {
+        onFetch?.();
+        return shown;
+      },
       complete: async (_id, outcome) => {
         onComplete(outcome);
         return returnTo(outcome);
@@ -45,12 +61,19 @@ function TestPaymentPageDemo({ session: shown, onComplete, onRedirect }: DemoPro
       [
         {
           path: '/pay/test/:sessionId',
-          loader: ({ params }) => ({ sessionId: params.sessionId ?? '' }),
+          loader: ({ params, request }) => ({
+            sessionId: params.sessionId ?? '',
+            session: fromServer ? shown : null,
+            step:
+              new URL(request.url).searchParams.get('step') === 'challenge'
+                ? 'challenge'
+                : 'choose',
+          }),
           element: <TestPaymentPage api={api} />,
           HydrateFallback: () => null,
         },
       ],
-      { initialEntries: ['/pay/test/ses_1'] },
+      { initialEntries: [address] },
     );
   });
   return <RouterProvider router={router} />;
@@ -62,8 +85,9 @@ const meta = {
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
   beforeEach: dropDanglingAnnouncements,
-  args: { session, onComplete: fn(), onRedirect: fn() },
+  args: { session, onFetch: fn(), onComplete: fn(), onRedirect: fn() },
   argTypes: {
+    onFetch: { table: { category: 'Events' } },
     onComplete: { table: { category: 'Events' } },
     onRedirect: { table: { category: 'Events' } },
   },
@@ -130,5 +154,39 @@ export const Unknown: Story = {
   args: { session: null },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('heading', { name: 'Page not found' })).toBeVisible();
+  },
+};
+
+/**
+ * Rendered by the server with the session: the panel is there at once, inside a form posted to
+ * this page (its intent `test-payment`), and the browser does not ask for the session again.
+ * With script, a choice still goes through the provider's API.
+ */
+export const RenderedWithTheSession: Story = {
+  args: { fromServer: true },
+  play: async ({ canvas, canvasElement, args }) => {
+    const page = await panel(canvas);
+    const form = canvasElement.querySelector('form');
+    await expect(form?.getAttribute('method')).toBe('post');
+    await expect(form?.getAttribute('action')).toBe('/pay/test/ses_1');
+    await expect(form?.querySelector('input[name="intent"]')?.getAttribute('value')).toBe(
+      'test-payment',
+    );
+    await expect(args.onFetch).not.toHaveBeenCalled();
+    await userEvent.click(page.getByRole('button', { name: 'Decline' }));
+    await waitFor(() =>
+      expect(args.onRedirect).toHaveBeenCalledWith(`/checkout/process?order=${orderId}`),
+    );
+    await expect(args.onComplete).toHaveBeenCalledWith('decline');
+  },
+};
+
+/** `?step=challenge` (3-D Secure pressed without script): the bank's challenge is open. */
+export const ChallengeFromTheAddress: Story = {
+  args: { fromServer: true, address: '/pay/test/ses_1?step=challenge' },
+  play: async ({ canvas, args }) => {
+    const challenge = within(await canvas.findByRole('group', { name: '3-D Secure check' }));
+    await userEvent.click(challenge.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(args.onComplete).toHaveBeenCalledWith('3ds-approve'));
   },
 };

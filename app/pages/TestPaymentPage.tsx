@@ -9,14 +9,17 @@ import {
   type TestPaymentStep,
 } from '../../ui';
 import {
+  checkoutIntents,
   checkoutTexts,
   completeTestPayment,
   fetchTestSession,
   OrderNotFound,
+  testPaymentChoiceField,
   Waiting,
   type TestOutcome,
   type TestSession,
 } from '../features/checkout';
+import { PageForm } from '../features/forms';
 
 const texts = checkoutTexts.testPayment;
 
@@ -59,6 +62,14 @@ const realApi: TestPaymentPageApi = {
   redirect: (url) => window.location.assign(url),
 };
 
+/** The loader's data: the session when the server loaded it (null: the browser loads it). */
+export interface TestPaymentPageData {
+  sessionId: string;
+  session?: TestSession | null;
+  /** `?step=challenge`: "Pay with 3-D Secure" pressed without script. */
+  step?: TestPaymentStep;
+}
+
 type Load =
   | { state: 'loading' }
   | { state: 'loaded'; session: TestSession }
@@ -69,16 +80,24 @@ type Load =
  * /pay/test/{sessionId}: the built-in test provider's hosted page (the empty layout: it stands
  * for another site). Plainly a test; each choice settles the session through the provider's API,
  * which sends its signed webhook to the shop before answering, and the browser then goes where
- * the answer says (a full page load, as from a real provider).
+ * the answer says (a full page load, as from a real provider). The server renders the session
+ * with the page, and the panel is a form: without script each choice is posted to this page
+ * (`intent` test-payment), which settles the session the same way and sends the browser on.
  */
 export default function TestPaymentPage({ api = realApi }: { api?: TestPaymentPageApi }) {
-  const { sessionId } = useLoaderData() as { sessionId: string };
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [step, setStep] = useState<TestPaymentStep>('choose');
+  const data = useLoaderData() as TestPaymentPageData;
+  const { sessionId } = data;
+  const fromServer = data.session?.id === sessionId ? data.session : null;
+  const [load, setLoad] = useState<Load>(
+    fromServer ? { state: 'loaded', session: fromServer } : { state: 'loading' },
+  );
+  const [step, setStep] = useState<TestPaymentStep>(data.step ?? 'choose');
   const [pending, setPending] = useState<TestPaymentChoice | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
+    // Rendered by the server with this page.
+    if (fromServer) return;
     let live = true;
     api.fetchSession(sessionId).then(
       (session) => live && setLoad(session ? { state: 'loaded', session } : { state: 'notFound' }),
@@ -87,6 +106,8 @@ export default function TestPaymentPage({ api = realApi }: { api?: TestPaymentPa
     return () => {
       live = false;
     };
+    // The server's session belongs to the page it was rendered with (its `sessionId`).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, sessionId]);
 
   if (load.state === 'notFound') return <OrderNotFound />;
@@ -113,16 +134,20 @@ export default function TestPaymentPage({ api = realApi }: { api?: TestPaymentPa
   return (
     <Page>
       {load.state === 'loaded' ? (
-        <TestPaymentPanel
-          shopName={load.session.shopName}
-          amount={load.session.amount}
-          reference={load.session.orderNumber ?? null}
-          step={step}
-          pendingChoice={pending}
-          isDisabled={load.session.status !== 'open'}
-          error={load.session.status !== 'open' ? texts.finished : error}
-          onChoose={choose}
-        />
+        // With script the choices go through `onChoose`; the form is for a post without it.
+        <PageForm intent={checkoutIntents.testPayment} onSubmit={(event) => event.preventDefault()}>
+          <TestPaymentPanel
+            shopName={load.session.shopName}
+            amount={load.session.amount}
+            reference={load.session.orderNumber ?? null}
+            step={step}
+            pendingChoice={pending}
+            isDisabled={load.session.status !== 'open'}
+            error={load.session.status !== 'open' ? texts.finished : error}
+            onChoose={choose}
+            submitName={testPaymentChoiceField}
+          />
+        </PageForm>
       ) : (
         <>
           <VisuallyHidden>{texts.pageTitle}</VisuallyHidden>

@@ -8,18 +8,25 @@ export type OrderLoad =
   | { state: 'notFound' }
   | { state: 'failed'; retry: () => void };
 
-/**
- * Loads an order in the browser, where its access token is (`?token=` or this tab's
- * sessionStorage): the server renders the page's frame and this fills it in.
- */
 export type OrderSource = typeof fetchOrder;
 
+/**
+ * The order of an order page. When the server could show it (its token in the address or its
+ * cookie, or its signed-in owner), it rendered it (`initial`, from the loader) and nothing is
+ * loaded; otherwise it is loaded in the browser, where its access token is (`?token=` or this
+ * tab's sessionStorage), and the server's frame is filled in. Either way the address's token is
+ * kept for this tab.
+ */
 export function useOrder(
   orderId: string,
   urlToken: string | null,
   source: OrderSource = fetchOrder,
+  initial: OrderView | null = null,
 ): OrderLoad {
-  const [load, setLoad] = useState<OrderLoad>({ state: 'loading' });
+  const fromServer = initial?.id === orderId ? initial : null;
+  const [load, setLoad] = useState<OrderLoad>(
+    fromServer ? { state: 'loaded', order: fromServer } : { state: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // The address's token is kept (the order page then takes it out of the address): losing it
@@ -27,9 +34,11 @@ export function useOrder(
   const addressToken = useRef(urlToken);
   if (urlToken) addressToken.current = urlToken;
   useEffect(() => {
+    const token = resolveOrderToken(orderId, addressToken.current);
+    // Rendered by the server with this page: nothing to load until Try again.
+    if (fromServer && attempt === 0) return;
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    const token = resolveOrderToken(orderId, addressToken.current);
     source(orderId, token, { signal: controller.signal }).then(
       (order) => setLoad(order ? { state: 'loaded', order } : { state: 'notFound' }),
       () => {

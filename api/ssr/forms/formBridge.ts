@@ -76,6 +76,13 @@ function checkMediaType(header: string): void {
 async function dispatch(ctx: Context, api: Middleware, call: ApiCall): Promise<ApiAnswer> {
   const saved = { method: ctx.method, url: ctx.url };
   const state = ctx.state as Record<string, unknown>;
+  const headers = ctx.req.headers;
+  const savedHeaders = new Map<string, string | string[] | undefined>();
+  for (const [name, value] of Object.entries(call.headers ?? {})) {
+    const key = name.toLowerCase();
+    savedHeaders.set(key, headers[key]);
+    headers[key] = value;
+  }
   ctx.method = call.method;
   ctx.url = call.path;
   ctx.request.body = call.body;
@@ -91,6 +98,10 @@ async function dispatch(ctx: Context, api: Middleware, call: ApiCall): Promise<A
       body: { code: error.status, message: error.message, errors: error.errors ?? [] },
     };
   } finally {
+    for (const [key, value] of savedHeaders) {
+      if (value === undefined) Reflect.deleteProperty(headers, key);
+      else headers[key] = value;
+    }
     ctx.method = saved.method;
     ctx.url = saved.url;
     ctx.request.body = undefined;

@@ -5,6 +5,11 @@ export interface ApiCall {
   path: string;
   /** The JSON body, built from the form's fields (strings, as the form sent them). */
   body?: Record<string, unknown>;
+  /**
+   * Request headers the API reads besides the body, which a form cannot send (POST
+   * /api/checkout's Idempotency-Key): set for this request only.
+   */
+  headers?: Record<string, string>;
 }
 
 /** The API's answer to that request: its status and JSON body (`{ code, message, errors? }` on a refusal). */

@@ -233,3 +233,37 @@ export const Keyboard: Story = {
     await waitFor(() => expect(args.onRedirect).toHaveBeenCalledOnce());
   },
 };
+
+/**
+ * The page the server renders after refusing the form posted without script: what was typed is
+ * back in the fields and each field shows its state (the refusal's message is at the top of the
+ * page). The form itself posts to /checkout with its intent, the total shown and its key; with
+ * script, Pay still goes through the machine.
+ */
+export const RefusedWithoutScript: Story = {
+  args: {
+    values: { ...validCheckoutValues, phone: '12', acceptTerms: true },
+    submitted: true,
+    formKey: 'checkout-0123456789abcdef0123456789abcdef',
+  },
+  play: async ({ canvas, canvasElement, args }) => {
+    const element = canvasElement.querySelector('form');
+    await expect(element).toHaveAttribute('method', 'post');
+    await expect(element).toHaveAttribute('action', '/checkout');
+    const hiddenValue = (name: string) =>
+      element?.querySelector(`input[type="hidden"][name="${name}"]`)?.getAttribute('value');
+    await expect(hiddenValue('intent')).toBe('checkout');
+    await expect(hiddenValue('expectedTotal')).toBe(String(summaryOil500.total));
+    await expect(hiddenValue('idempotencyKey')).toBe(args.formKey);
+    const phone = field(canvas, labels.phone);
+    await expect(phone).toHaveValue('12');
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(form(canvas).getByText(messages.checkout.phoneInvalid)).toBeVisible();
+    await expect(field(canvas, labels.fullName)).not.toHaveAttribute('aria-invalid');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '028 9032 1234');
+    await expect(phone).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(payButton(canvas));
+    await waitFor(() => expect(args.onSubmit).toHaveBeenCalledOnce());
+  },
+};

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { checkoutMaxLengths, type CheckoutField } from '../../../api/domain/checkout';
 import { messages } from '../../../api/domain/messages';
@@ -18,8 +18,10 @@ import {
   type ValidationState,
 } from '../../../ui';
 import { displayPostcode } from '../cart';
+import { IntentField } from '../forms';
 import { paths } from '../navigation';
 import type { CheckoutActorRef, CheckoutTextField } from './checkoutMachine';
+import { checkoutFormFields, checkoutIntents } from './pageForms';
 import { checkoutTexts } from './texts';
 
 const labels = messages.checkout.labels;
@@ -65,6 +67,13 @@ export interface CheckoutFormProps {
   actor: CheckoutActorRef;
   /** The red notice after a payment that did not go through, until Pay is pressed again. */
   paymentNotice?: string | null;
+  /** Where the form posts without script (the page it is on); default /checkout. */
+  action?: string;
+  /**
+   * The Idempotency-Key a post without script is sent with, made with the page (the script makes
+   * its own per press); omitted, the form has none.
+   */
+  formKey?: string;
 }
 
 /**
@@ -72,15 +81,21 @@ export interface CheckoutFormProps {
  * delivery address (the cart's postcode, locked), instructions, the domestic-use declaration
  * when it applies, the Terms of Purchase, and "Pay securely". Each control is enabled only when
  * the machine accepts its event.
+ *
+ * Before and without its script it is a plain form: posted to its page (`intent` checkout) with
+ * the total shown and a key of its own, the server places the order and sends the browser to the
+ * payment page, or renders the page again with its message and the values typed.
  */
-export function CheckoutForm({ actor, paymentNotice }: CheckoutFormProps) {
+export function CheckoutForm({
+  actor,
+  paymentNotice,
+  action = '/checkout',
+  formKey,
+}: CheckoutFormProps) {
   const snapshot = useSelector(actor, (s) => s);
   const { values, summary, submitted, fieldErrors, problem, problemDetails } = snapshot.context;
   const formRef = useRef<HTMLFormElement>(null);
   const problemId = useId();
-  // Before hydration the browser would submit the form itself: Pay waits for the script.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   const canType = snapshot.can({ type: 'CHANGE', field: 'fullName', value: values.fullName });
   const canTick = snapshot.can({ type: 'SET_ACCEPT_TERMS', value: !values.acceptTerms });
@@ -134,11 +149,17 @@ export function CheckoutForm({ actor, paymentNotice }: CheckoutFormProps) {
       <Form
         ref={formRef}
         method="post"
+        action={action}
         noValidate
         aria-label={checkoutTexts.formLabel}
         aria-busy={busy || undefined}
         onSubmit={onSubmit}
       >
+        <IntentField intent={checkoutIntents.checkout} />
+        <input type="hidden" name={checkoutFormFields.expectedTotal} value={summary.total} />
+        {formKey ? (
+          <input type="hidden" name={checkoutFormFields.idempotencyKey} value={formKey} />
+        ) : null}
         {paymentNotice && !submitted ? <Notice variant="danger">{paymentNotice}</Notice> : null}
         <FormSection
           title={checkoutTexts.sections.contact}
@@ -183,7 +204,7 @@ export function CheckoutForm({ actor, paymentNotice }: CheckoutFormProps) {
         <FormSection title={checkoutTexts.sections.confirm} columns={1}>
           {summary.declarationApplies ? (
             <Checkbox
-              name="domesticUse"
+              name={checkoutFormFields.domesticUse}
               isSelected={values.domesticUse}
               isReadOnly={!canDeclare}
               onChange={(value) => actor.send({ type: 'SET_DOMESTIC_USE', value })}
@@ -193,7 +214,7 @@ export function CheckoutForm({ actor, paymentNotice }: CheckoutFormProps) {
             </Checkbox>
           ) : null}
           <Checkbox
-            name="acceptTerms"
+            name={checkoutFormFields.acceptTerms}
             isSelected={values.acceptTerms}
             isReadOnly={!canTick}
             onChange={(value) => actor.send({ type: 'SET_ACCEPT_TERMS', value })}
@@ -224,7 +245,7 @@ export function CheckoutForm({ actor, paymentNotice }: CheckoutFormProps) {
             fullWidth
             icon={<LockIcon />}
             isPending={busy}
-            isDisabled={!hydrated || (!canPay && !busy)}
+            isDisabled={!canPay && !busy}
             aria-describedby={problem ? problemId : undefined}
           >
             {messages.checkout.pay}

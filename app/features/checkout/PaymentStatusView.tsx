@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import styled, { keyframes } from 'styled-components';
+import type { OrderStatus } from '../../../api/domain/order';
 import { Button, ButtonLink, Notice, Text, theme } from '../../../ui';
 import { orderPath } from './orderDisplay';
 import { isSlow, type PaymentStatusActorRef } from './paymentStatusMachine';
@@ -88,6 +89,45 @@ export function PaymentStatusView({ actor }: { actor: PaymentStatusActorRef }) {
         </>
       ) : null}
       {snapshot.matches('notFound') ? <Notice variant="danger">{texts.noOrder}</Notice> : null}
+    </Root>
+  );
+}
+
+/**
+ * /checkout/process as the server renders it with the order's status, before and without script
+ * (the machine's view takes over once it runs): still waiting, with "Check again" (the same
+ * address, loaded again) and the way to the order; or, for an order being checked, that notice.
+ * Paid and not paid never render here: the server sends those on, as the machine would.
+ */
+export function PaymentStatusNow({
+  orderId,
+  status,
+  checkAgainHref,
+}: {
+  orderId: string;
+  status: OrderStatus;
+  /** This page's own address. */
+  checkAgainHref: string;
+}) {
+  const texts = checkoutTexts.process;
+  if (status === 'needs_review') {
+    return (
+      <Root data-payment-status="review">
+        <Notice variant="warning">{texts.review}</Notice>
+        <ButtonLink href={orderPath(orderId)} variant="secondary">
+          {texts.orderLink}
+        </ButtonLink>
+      </Root>
+    );
+  }
+  return (
+    <Root data-payment-status="checking">
+      <Spinner role="progressbar" aria-label={texts.title} aria-valuetext={texts.description} />
+      <Text>{texts.description}</Text>
+      <ButtonLink href={checkAgainHref}>{texts.checkAgain}</ButtonLink>
+      <ButtonLink href={orderPath(orderId)} variant="secondary">
+        {texts.orderLink}
+      </ButtonLink>
     </Root>
   );
 }

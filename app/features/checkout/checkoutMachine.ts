@@ -86,6 +86,11 @@ export interface CheckoutMachineInput {
   summary: CheckoutSummary;
   /** Values to start from (stories, tests); the postcode is always the summary's. */
   values?: Partial<CheckoutInput>;
+  /**
+   * Start as if Pay had been pressed (the server refused the form posted without script): the
+   * fields show their state, each with the shared schema's message.
+   */
+  submitted?: boolean;
 }
 
 /** The schema's verdict, as `validateForm` rejects with it. */
@@ -253,21 +258,25 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
-  context: ({ input }) => ({
-    values: {
+  context: ({ input }) => {
+    const values: CheckoutInput = {
       ...emptyCheckoutInput,
       ...input.values,
       postcode: input.summary.postcode ?? '',
       domesticUse: input.summary.domesticUse,
-    },
-    summary: input.summary,
-    submitted: false,
-    fieldErrors: {},
-    problem: null,
-    problemDetails: [],
-    idempotencyKey: null,
-    order: null,
-  }),
+    };
+    const submitted = input.submitted ?? false;
+    return {
+      values,
+      summary: input.summary,
+      submitted,
+      fieldErrors: submitted ? fieldErrorsOf(values) : {},
+      problem: null,
+      problemDetails: [],
+      idempotencyKey: null,
+      order: null,
+    };
+  },
   initial: 'editing',
   states: {
     editing: {

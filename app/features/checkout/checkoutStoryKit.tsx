@@ -81,6 +81,10 @@ export interface CheckoutFormDemoProps {
   /** The figures the server gives for a declaration. */
   declared?: CheckoutSummary;
   values?: Partial<CheckoutInput>;
+  /** Opened as after a post without script that the server refused (the fields' states shown). */
+  submitted?: boolean;
+  /** The Idempotency-Key of a post without script. */
+  formKey?: string;
   paymentNotice?: string | null;
   /** Told of every POST and of the redirect, for the play functions. */
   onSubmit?: (sent: SentCheckout) => void;
@@ -93,6 +97,8 @@ export function CheckoutFormDemo({
   answers = [],
   declared = summaryOil2700Declared,
   values,
+  submitted,
+  formKey,
   paymentNotice,
   onSubmit,
   onRedirect,
@@ -111,8 +117,8 @@ export function CheckoutFormDemo({
       onRedirect,
     });
   });
-  const actor = useActorRef(machine, { input: { summary, values } });
-  return <CheckoutForm actor={actor} paymentNotice={paymentNotice} />;
+  const actor = useActorRef(machine, { input: { summary, values, submitted } });
+  return <CheckoutForm actor={actor} paymentNotice={paymentNotice} formKey={formKey} />;
 }
 
 /** The payment status machine with GET /api/orders/{id} never answering (QA answers). */

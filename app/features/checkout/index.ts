@@ -50,7 +50,8 @@ export {
   type PaymentStatusMachine,
 } from './paymentStatusMachine';
 export { CheckoutForm, newIdempotencyKey, type CheckoutFormProps } from './CheckoutForm';
-export { PaymentStatusView, Waiting } from './PaymentStatusView';
+export { PaymentStatusNow, PaymentStatusView, Waiting } from './PaymentStatusView';
+export { checkoutFormFields, checkoutIntents, testPaymentChoiceField } from './pageForms';
 export { TestModeNotice, useTestPayments } from './TestModeNotice';
 export { OrderNotFound } from './NotFound';
 export {

@@ -3,25 +3,15 @@
  *   GET  /api/payments/test/sessions/{id}            → { code, message, session }
  *   POST /api/payments/test/sessions/{id}/complete   { outcome } → { code, message, redirectUrl }
  */
+import type { TestPaymentSession } from '../../../api/domain/ssr';
 import { CheckoutAnswerError, CheckoutNetworkError } from './checkoutApi';
 import { checkoutTexts } from './texts';
 
 /** The outcomes the provider's API takes. */
 export type TestOutcome = 'pay' | 'decline' | 'cancel' | '3ds-approve' | '3ds-fail';
 
-/** What the hosted page shows. */
-export interface TestSession {
-  id: string;
-  shopName: string;
-  /** Pence. */
-  amount: number;
-  currency: string;
-  /** `open` until a choice settles it. */
-  status: string;
-  orderNumber?: string;
-  cancelUrl: string;
-  expiresAt: string;
-}
+/** What the hosted page shows (the server renders it with the page, too). */
+export type TestSession = TestPaymentSession;
 
 const sessionPath = (id: string) => `/api/payments/test/sessions/${encodeURIComponent(id)}`;
 

@@ -65,6 +65,12 @@ export interface TestPaymentPanelProps {
   /** A failure to show (red). */
   error?: string | null;
   onChoose?: (choice: TestPaymentChoice) => void;
+  /**
+   * Inside a form: each choice is a submit button sending `{submitName}={choice}`, so the panel
+   * works before and without its script (the page's form posts it; with script `onChoose` runs
+   * and the page prevents the form's own submit). Omitted: plain buttons.
+   */
+  submitName?: string;
   headingLevel?: HeadingLevel;
   labels?: Partial<TestPaymentPanelLabels>;
   className?: string;
@@ -155,6 +161,7 @@ export function TestPaymentPanel({
   isDisabled = false,
   error,
   onChoose,
+  submitName,
   headingLevel = 1,
   labels: overrides,
   className,
@@ -175,6 +182,7 @@ export function TestPaymentPanel({
       isPending={pendingChoice === choice}
       isDisabled={isDisabled || (busy && pendingChoice !== choice)}
       onPress={() => onChoose?.(choice)}
+      {...(submitName ? { type: 'submit' as const, name: submitName, value: choice } : {})}
     >
       {text}
     </Button>

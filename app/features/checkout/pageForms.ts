@@ -1,0 +1,25 @@
+/**
+ * The checkout feature's forms as the browser posts them without script (DESIGN.md, Rendering):
+ * their intents and the fields beyond the visible inputs. api/ssr/forms/checkout.ts reads the same
+ * names; the API suite (api/test/pageForms.checkout.int.test.ts) posts the rendered forms back.
+ */
+export const checkoutIntents = {
+  /** The checkout form (/checkout): POST /api/checkout. */
+  checkout: 'checkout',
+  /** The test provider's page (/pay/test/{id}): POST /api/payments/test/sessions/{id}/complete. */
+  testPayment: 'test-payment',
+} as const;
+
+/** The checkout form's fields that are not text inputs. */
+export const checkoutFormFields = {
+  /** The total (pence) of the summary the page shows: the server refuses (409) any other. */
+  expectedTotal: 'expectedTotal',
+  /** The Idempotency-Key a post without script is sent with (one per page the server renders). */
+  idempotencyKey: 'idempotencyKey',
+  /** The two tick boxes: sent (as "on") only when ticked. */
+  domesticUse: 'domesticUse',
+  acceptTerms: 'acceptTerms',
+} as const;
+
+/** The test payment page's buttons: each sends its choice (TestPaymentChoice) in this field. */
+export const testPaymentChoiceField = 'choice';
