@@ -87,6 +87,7 @@ export default defineConfig({
             'react',
             'react-dom',
             'react-dom/client',
+            'react-dom/server',
             'styled-components',
             'react-aria-components',
           ],

@@ -69,6 +69,33 @@ function checkMediaType(header: string): void {
 }
 
 /**
+ * Makes the cookies an API request just set (the cart cookie of a new cart) part of this
+ * request's own Cookie header, as the browser would send them: the next request of the form, and
+ * the page rendered after a refusal, then see the same cart.
+ */
+function carryCookies(ctx: Context): void {
+  const raw = ctx.response.headers['set-cookie'];
+  const lines = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
+  if (lines.length === 0) return;
+  const jar = new Map<string, string>();
+  for (const pair of (ctx.request.headers.cookie ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+  for (const line of lines) {
+    const [pair = '', ...attributes] = line.split(';');
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+    if (value === '' || expired) jar.delete(name);
+    else jar.set(name, value);
+  }
+  ctx.request.headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/**
  * Runs one API request inside this request's context: the same routes, checks, cookies and
  * client address as the page's script would meet. A refusal (4xx) is returned as the API would
  * answer it; a server fault is thrown.
@@ -98,6 +125,7 @@ async function dispatch(ctx: Context, api: Middleware, call: ApiCall): Promise<A
       body: { code: error.status, message: error.message, errors: error.errors ?? [] },
     };
   } finally {
+    carryCookies(ctx);
     for (const [key, value] of savedHeaders) {
       if (value === undefined) Reflect.deleteProperty(headers, key);
       else headers[key] = value;

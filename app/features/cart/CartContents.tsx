@@ -1,21 +1,26 @@
-import { useId } from 'react';
+import { useId, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { cartLimits, type CartItemView } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
+import { intentField } from '../../../api/domain/pageForms';
 import {
   Button,
   ButtonLink,
   CartLine,
   Heading,
+  ModalLink,
   Notice,
   Price,
   Text,
   theme,
+  type CartLineForm,
   type CartLineLabels,
 } from '../../../ui';
-import { paths } from '../navigation';
+import { IntentField } from '../forms';
+import { paths, searchWithFlag } from '../navigation';
 import { useCart } from './CartProvider';
 import { checkoutPath, displayPostcode } from './display';
+import { cartIntents, dialogParams } from './pageForms';
 
 const lineLabels: CartLineLabels = {
   quantity: messages.cartPage.quantity,
@@ -94,9 +99,24 @@ const Actions = styled.div`
   gap: ${theme.space[3]};
 `;
 
-const LineActions = styled(Actions)`
+const LineActions = styled.form`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space[3]};
   margin-top: ${theme.space[4]};
 `;
+
+/**
+ * Where the page's forms post before and without script: this page (the cart page has no query
+ * of its own to keep; `?checkout=blocked` is a one-off notice).
+ */
+const action = paths.cart;
+
+/**
+ * With script, the buttons' presses do the work through the cart store; the post the submit
+ * button would also make (it is how the button works before and without script) is cancelled.
+ */
+const scripted = (event: FormEvent) => event.preventDefault();
 
 /** Moves focus somewhere sensible when the control that had it has gone (a removed line). */
 function focusIfLost(...ids: string[]): void {
@@ -123,47 +143,69 @@ function PostcodeBlock() {
       ) : (
         <Text elementType="span">{messages.cartPage.noPostcode}</Text>
       )}
-      <Button
+      {/* Before and without script, the page with the dialog open (`?postcode`). */}
+      <ModalLink
         variant="link"
-        onPress={() => {
+        href={`${paths.cart}${searchWithFlag('', dialogParams.postcode)}`}
+        isOpen={cart.showPostcodeModal}
+        onOpen={() => {
           void setPostcodeModal(true).catch(() => {});
         }}
       >
         {cart.postcode ? messages.cartPage.changePostcode : messages.cartPage.setPostcode}
-      </Button>
+      </ModalLink>
     </PostcodeRow>
   );
 }
 
+/** The fields of a line's form: the buttons send which action (`intent`) as they are pressed. */
+const lineActions: CartLineForm['values'] = {
+  decrement: cartIntents.removeOne,
+  increment: cartIntents.addOne,
+  remove: cartIntents.removeLine,
+};
+
 function Line({ item, focusIds }: { item: CartItemView; focusIds: string[] }) {
   const { add, remove, removeLine } = useCart();
+  const formId = useId();
   const settle = (work: Promise<unknown>) => {
     // The store shows the answer; afterwards focus goes to the list if its button went away.
     void work.catch(() => {}).finally(() => focusIfLost(...focusIds));
   };
   return (
-    <CartLine
-      title={item.title}
-      size={item.attribute}
-      imageSrc={item.image}
-      unitPence={item.price}
-      quantity={item.quantity}
-      lineTotalPence={item.lineTotal}
-      canIncrement={item.quantity < cartLimits.maxLineQuantity}
-      onDecrement={() => settle(remove(item.id))}
-      onIncrement={() =>
-        settle(
-          add({
-            type: item.type,
-            productId: item.productId,
-            attributeId: item.attributeId,
-            quantity: 1,
-          }),
-        )
-      }
-      onRemove={() => settle(removeLine(item.id))}
-      labels={lineLabels}
-    />
+    <>
+      {/* The line's buttons post this form (each names its action) before and without script. */}
+      <form id={formId} method="post" action={action} onSubmit={scripted} hidden>
+        <input type="hidden" name="lineId" value={item.id} />
+        <input type="hidden" name="type" value={item.type} />
+        <input type="hidden" name="productId" value={item.productId} />
+        <input type="hidden" name="attributeId" value={item.attributeId ?? ''} />
+        <input type="hidden" name="quantity" value={item.quantity} />
+      </form>
+      <CartLine
+        form={{ id: formId, name: intentField, values: lineActions }}
+        title={item.title}
+        size={item.attribute}
+        imageSrc={item.image}
+        unitPence={item.price}
+        quantity={item.quantity}
+        lineTotalPence={item.lineTotal}
+        canIncrement={item.quantity < cartLimits.maxLineQuantity}
+        onDecrement={() => settle(remove(item.id))}
+        onIncrement={() =>
+          settle(
+            add({
+              type: item.type,
+              productId: item.productId,
+              attributeId: item.attributeId,
+              quantity: 1,
+            }),
+          )
+        }
+        onRemove={() => settle(removeLine(item.id))}
+        labels={lineLabels}
+      />
+    </>
   );
 }
 
@@ -220,8 +262,10 @@ export function CartContents() {
               </li>
             ))}
           </Lines>
-          <LineActions>
+          <LineActions method="post" action={action} onSubmit={scripted}>
+            <IntentField intent={cartIntents.empty} />
             <Button
+              type="submit"
               variant="secondary"
               size="sm"
               onPress={() => {

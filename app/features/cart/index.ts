@@ -44,3 +44,4 @@ export type { CartActions, CartActionOptions, CartActorRef } from './cartClient'
 export { CartProvider, CartActorProvider, useCart, type CartStore } from './CartProvider';
 export { CartContents } from './CartContents';
 export { displayPostcode, checkoutPath } from './display';
+export { cartIntents, dialogParams } from './pageForms';

@@ -7,6 +7,7 @@ import { WholesaleEnquiryForm } from './EnquiryForm';
 import type { EnquiryResponse } from './enquiryApi';
 import {
   findToast,
+  InPage,
   machineAnswering,
   neverAnswers,
   offline,
@@ -35,9 +36,11 @@ const meta = {
   decorators: [
     (Story) => (
       <WithToasts>
-        <div style={{ maxWidth: 640 }}>
-          <Story />
-        </div>
+        <InPage>
+          <div style={{ maxWidth: 640 }}>
+            <Story />
+          </div>
+        </InPage>
       </WithToasts>
     ),
   ],
@@ -86,8 +89,11 @@ export const Playground: Story = {
     await userEvent.tab();
     await expect(sendButton(canvas)).toHaveFocus();
     const form = canvas.getByRole('form', { name: 'Wholesale enquiry' });
+    // Before the script, it posts to its own page, where the server sends it (issue 31).
     await expect(form).toHaveAttribute('method', 'post');
-    await expect(form).toHaveAttribute('action', '/api/enquiries');
+    await expect(form).toHaveAttribute('action', '/contact');
+    await expect(form).toHaveAttribute('novalidate');
+    await expect(form.querySelector('input[type="hidden"][name="intent"]')).toHaveValue('enquiry');
     // Address and Enquiry take the whole row; the other fields pair up on wider screens.
     await expect(box(canvas, 'address').closest('[data-span]')).toHaveAttribute(
       'data-span',

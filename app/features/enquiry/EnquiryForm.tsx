@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, useId, type FormEvent, type Ref } from 'react';
 import styled from 'styled-components';
 import { messages } from '../../../api/domain/messages';
 import {
@@ -11,7 +11,8 @@ import {
   useToasts,
   type ValidationState,
 } from '../../../ui';
-import { ENQUIRIES_PATH } from './enquiryApi';
+import { IntentField, usePageAction } from '../forms';
+import { ENQUIRY_INTENT, useRestoredEnquiry } from './restored';
 import {
   enquiryFormMachine,
   statePath,
@@ -75,6 +76,8 @@ export function useEnquiryNotifications(actor: EnquiryFormActor): void {
 export interface EnquiryFormProps {
   /** The running enquiry form machine (the site's own, or the QA explorer's). */
   actor: EnquiryFormActor;
+  /** The <form> element (the modal reads what was typed before the script, and focuses it). */
+  ref?: Ref<HTMLFormElement>;
 }
 
 /**
@@ -82,10 +85,11 @@ export interface EnquiryFormProps {
  * pending while the enquiry is on its way, and the fields are read-only then. After a Send, a
  * field with a problem shows the danger style (and its message) and the others the success style.
  */
-export function EnquiryForm({ actor }: EnquiryFormProps) {
+export function EnquiryForm({ actor, ref }: EnquiryFormProps) {
   const snapshot = useSelector(actor, (s) => s);
   useEnquiryNotifications(actor);
   const honeypotId = useId();
+  const action = usePageAction();
 
   const { values, submitted, fieldErrors } = snapshot.context;
   const sending = snapshot.matches('sending');
@@ -115,15 +119,18 @@ export function EnquiryForm({ actor }: EnquiryFormProps) {
 
   return (
     <Form
-      // Before hydration the browser would submit on its own: a POST to the API sends the
-      // enquiry (and keeps the typed text out of the URL) instead of a GET back to this page.
+      ref={ref}
+      // Before the script (or without it) the browser posts the form to this page, where the
+      // server sends it through the same API and answers with the page and its messages
+      // (api/ssr/forms/enquiry.ts). `noValidate`: the spec's messages, never the browser's.
       method="post"
-      action={ENQUIRIES_PATH}
+      action={action}
       noValidate
       aria-label={messages.enquiry.formLabel}
       onSubmit={onSubmit}
       data-enquiry-state={statePath(snapshot.value)}
     >
+      <IntentField intent={ENQUIRY_INTENT} />
       <TextField {...fieldProps('name')} autoComplete="name" />
       <TextField {...fieldProps('email')} type="email" autoComplete="email" />
       <TextField {...fieldProps('address')} autoComplete="street-address" data-span="full" />
@@ -166,11 +173,15 @@ export interface WholesaleEnquiryFormProps {
   input?: EnquiryFormInput;
 }
 
-/** The enquiry form with its own machine, for pages (e.g. /contact). */
+/**
+ * The enquiry form with its own machine, for pages (e.g. /contact). Without `input`, it starts
+ * from what the visitor sent if the server has just refused the form (posted without script).
+ */
 export function WholesaleEnquiryForm({
   machine = enquiryFormMachine,
-  input = {},
+  input,
 }: WholesaleEnquiryFormProps) {
-  const actor = useActorRef(machine, { input });
+  const restored = useRestoredEnquiry();
+  const actor = useActorRef(machine, { input: input ?? restored });
   return <EnquiryForm actor={actor} />;
 }

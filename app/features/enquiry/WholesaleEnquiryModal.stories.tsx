@@ -18,12 +18,13 @@ import { Button, Heading, Text } from '../../../ui';
 import type { EnquiryFormMachine } from './enquiryFormMachine';
 import {
   findToast,
+  InPage,
   machineAnswering,
   neverAnswers,
   toastTexts,
   WithToasts,
 } from './enquiryStoryKit';
-import { WholesaleEnquiryModal } from './WholesaleEnquiryModal';
+import { StaticEnquiryDialog, WholesaleEnquiryModal } from './WholesaleEnquiryModal';
 import { WholesaleEnquiryLink } from './WholesaleEnquiryLink';
 import { WholesaleEnquiryModalFromUrl } from './WholesaleEnquiryModalFromUrl';
 
@@ -34,10 +35,10 @@ function ModalDemo({ machine }: { machine: EnquiryFormMachine }) {
   const actor = useActorRef(machine, { input: {} });
   const [isOpen, setOpen] = useState(false);
   return (
-    <>
+    <InPage url="/products/wholesale/oil">
       <Button onPress={() => setOpen(true)}>Wholesale enquiry</Button>
       <WholesaleEnquiryModal actor={actor} isOpen={isOpen} onOpenChange={setOpen} />
-    </>
+    </InPage>
   );
 }
 
@@ -242,5 +243,43 @@ export const ClosesOnLeavingThePage: StoryObj<typeof UrlDemo> = {
     await router().navigate('/faqs');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expect(screen.getByTestId('location')).toHaveTextContent('/faqs');
+  },
+};
+
+/** The server's panel for `?wsm`, with a form machine of its own, on the page at `url`. */
+function ServerPanelDemo({ url, machine }: { url: string; machine: EnquiryFormMachine }) {
+  const actor = useActorRef(machine, { input: {} });
+  return (
+    <InPage url={url}>
+      <StaticEnquiryDialog actor={actor} closeHref="/products/wholesale/oil" />
+    </InPage>
+  );
+}
+
+/**
+ * As the server renders a page asked for with `?wsm`, before and without the script: the panel
+ * over the page, its form posting to the page with `wsm` (a refusal shows it again), and Close a
+ * link to the page without it. The app turns it into the modal once hydrated.
+ */
+export const ServerPanel: StoryObj<typeof ServerPanelDemo> = {
+  render: (args) => <ServerPanelDemo {...args} />,
+  args: { url: '/products/wholesale/oil?wsm', machine: machineAnswering() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const dialog = canvas.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    await expect(within(dialog).getByRole('link', { name: 'Close' })).toHaveAttribute(
+      'href',
+      '/products/wholesale/oil',
+    );
+    const form = within(dialog).getByRole('form', { name: messages.enquiry.formLabel });
+    await expect(form).toHaveAttribute('method', 'post');
+    await expect(form).toHaveAttribute('action', '/products/wholesale/oil?wsm');
+    await expect(form).toHaveAttribute('novalidate');
+    await expect(form.querySelector('input[type="hidden"][name="intent"]')).toHaveValue('enquiry');
+    await expect(within(dialog).getByRole('button', { name: /^Send/ })).toHaveAttribute(
+      'type',
+      'submit',
+    );
   },
 };

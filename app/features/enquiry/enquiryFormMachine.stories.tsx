@@ -12,7 +12,7 @@ import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
 import { EnquiryForm } from './EnquiryForm';
 import type { EnquiryFormActor } from './enquiryFormMachine';
-import { findToast, toastTexts, WithToasts } from './enquiryStoryKit';
+import { findToast, InPage, toastTexts, WithToasts } from './enquiryStoryKit';
 
 /**
  * QA explorer for the wholesale enquiry form: the real form driven by the explorer's actor. The
@@ -40,7 +40,9 @@ const meta = {
   decorators: [
     (Story) => (
       <WithToasts>
-        <Story />
+        <InPage>
+          <Story />
+        </InPage>
       </WithToasts>
     ),
   ],

@@ -71,6 +71,11 @@ export interface EnquiryNotification {
 export interface EnquiryFormInput {
   /** Values to start from (a story's preset, or text restored by the page); default empty. */
   values?: Partial<EnquiryInput>;
+  /**
+   * Start as just sent and refused (the server refused the form posted without JavaScript):
+   * each field shows its verdict on these values, as after pressing Send. Default false.
+   */
+  submitted?: boolean;
 }
 
 /** The id (and source name) of the network call, as in `xstate.done.actor.sendEnquiry`. */
@@ -158,11 +163,11 @@ export const enquiryFormMachine = setup({
 }).createMachine({
   id: 'enquiryForm',
   // `input` may be missing at run time (an actor created without options): an empty form.
-  context: ({ input }: { input: EnquiryFormInput | undefined }) => ({
-    values: { ...emptyEnquiry, ...input?.values },
-    submitted: false,
-    fieldErrors: {},
-  }),
+  context: ({ input }: { input: EnquiryFormInput | undefined }) => {
+    const values = { ...emptyEnquiry, ...input?.values };
+    const submitted = input?.submitted ?? false;
+    return { values, submitted, fieldErrors: submitted ? fieldErrorsOf(values) : {} };
+  },
   initial: 'ready',
   states: {
     ready: {

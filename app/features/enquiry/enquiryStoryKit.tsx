@@ -2,7 +2,8 @@
  * Shared by the enquiry stories: a toaster of their own (so each story starts with no
  * notifications) and stand-ins for POST /api/enquiries, plugged in with `machine.provide(...)`.
  */
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { expect, screen, waitFor } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import type { EnquiryInput } from '../../../api/domain/enquiry';
@@ -28,6 +29,28 @@ export function WithToasts({ children }: { children: ReactNode }) {
       {children}
       <ToastRegion />
     </ToasterProvider>
+  );
+}
+
+const RoutedContent = createContext<ReactNode>(null);
+
+function Routed() {
+  return <>{useContext(RoutedContent)}</>;
+}
+
+/**
+ * The story inside a page of the app's data router (the form posts to its page and reads the
+ * server's outcome from the root route), at `url`. The content comes through context, so a
+ * story's changed args reach it.
+ */
+export function InPage({ url = '/contact', children }: { url?: string; children: ReactNode }) {
+  const [router] = useState(() =>
+    createMemoryRouter([{ id: 'root', path: '*', Component: Routed }], { initialEntries: [url] }),
+  );
+  return (
+    <RoutedContent.Provider value={children}>
+      <RouterProvider router={router} />
+    </RoutedContent.Provider>
   );
 }
 

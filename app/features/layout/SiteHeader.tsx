@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as AriaLink } from 'react-aria-components';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '../../../api/domain/messages';
+import { intentField } from '../../../api/domain/pageForms';
 import { site } from '../../../api/domain/site';
 import { Logo, NavBar, TopBar } from '../../../ui';
 import {
@@ -15,17 +16,29 @@ import {
   useSessionUser,
 } from '../auth';
 import { useCart } from '../cart';
-import { OrderOnlineButton } from '../order-form';
-import { paths, primaryNav } from '../navigation';
+import { OrderOnlineButton, OrderOnlineTarget } from '../order-form';
+import {
+  hasFlag,
+  lazyTarget,
+  MENU_PARAM,
+  paths,
+  primaryNav,
+  searchWithFlag,
+  searchWithoutFlag,
+} from '../navigation';
 import { whenIdle } from './idle';
 import { phones, useRootData } from './rootData';
 
 /**
  * The side navigation renders nothing while closed, so its code is not part of the first load:
- * it is fetched once the page is idle, or when it first opens if that is sooner.
+ * it is fetched once the page is idle, or when it first opens if that is sooner. A page asked
+ * for with `?menu` (the Menu button's target before the script) is rendered with it open.
  */
 const loadSideMenu = () => import('./SideMenu');
-const SideMenu = lazy(loadSideMenu);
+const SideMenu = lazyTarget(loadSideMenu);
+
+/** The server's form for Logout (api/ssr/forms/auth.ts): it logs out and goes home. */
+const LOGOUT_INTENT = 'logout';
 
 const userLinks = [
   { id: 'orders', label: authTexts.menu.orders, href: ORDERS_PATH },
@@ -47,16 +60,51 @@ function HomeLogo() {
  */
 export default function SiteHeader({ layout }: { layout: 'default' | 'alternative' }) {
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [menuLoaded, setMenuLoaded] = useState(false);
+  const navigate = useNavigate();
+  // A page asked for with `?menu` was rendered by the server with the side navigation open.
+  const [menuServerRendered] = useState(
+    () => layout === 'default' && hasFlag(location.search, MENU_PARAM),
+  );
+  const [menuOpen, setMenuOpen] = useState(menuServerRendered);
+  const [menuLoaded, setMenuLoaded] = useState(menuServerRendered);
+  const [menuTakenOver, setMenuTakenOver] = useState(!menuServerRendered);
+  const onMenuTakeOver = useCallback(() => setMenuTakenOver(true), []);
   if (menuOpen && !menuLoaded) setMenuLoaded(true);
   const { coalCategories } = useRootData();
   const cartCount = useCart().cart.count;
   const session = useSession();
   const user = useSessionUser();
   const loggingOut = useSelector(session, (s) => s.matches('signingOut'));
+  // The address `menu` was taken out of (by a replace): not a navigation, the menu stays open.
+  const menuStripped = useRef<string | null>(null);
+  // The address last seen: a change of hash or state alone leaves the menu as it is.
+  const seen = useRef<string | null>(null);
 
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    const here = `${location.pathname}${location.search}`;
+    const unchanged = seen.current === here;
+    seen.current = here;
+    const search = layout === 'default' ? searchWithoutFlag(location.search, MENU_PARAM) : null;
+    if (search !== null) {
+      // `?menu` opens the side navigation; `menu` then leaves the address (once the server's
+      // panel, if any, has become the modal: changing the address before would discard it).
+      setMenuOpen(true);
+      if (!menuTakenOver) return;
+      menuStripped.current = `${location.pathname}${search}`;
+      void navigate(
+        { pathname: location.pathname, search, hash: location.hash },
+        { replace: true, preventScrollReset: true, state: location.state as unknown },
+      );
+      return;
+    }
+    if (unchanged) return;
+    if (menuStripped.current === here) {
+      menuStripped.current = null;
+      return;
+    }
+    menuStripped.current = null;
+    setMenuOpen(false);
+  }, [layout, location, navigate, menuTakenOver]);
   useEffect(() => {
     if (layout !== 'default') return;
     return whenIdle(() => {
@@ -67,6 +115,7 @@ export default function SiteHeader({ layout }: { layout: 'default' | 'alternativ
   }, [layout]);
 
   const currentPath = location.pathname + location.search;
+  const withoutMenu = searchWithoutFlag(location.search, MENU_PARAM) ?? location.search;
   return (
     <>
       <TopBar
@@ -75,6 +124,7 @@ export default function SiteHeader({ layout }: { layout: 'default' | 'alternativ
         loginHref={LOGIN_PATH}
         user={user ? { full_name: fullNameOf(user) } : null}
         onLogout={() => session.send({ type: 'LOGOUT' })}
+        logoutForm={{ action: currentPath, fields: { [intentField]: LOGOUT_INTENT } }}
         isLoggingOut={loggingOut}
         userLinks={userLinks}
         cartHref={paths.cart}
@@ -92,9 +142,12 @@ export default function SiteHeader({ layout }: { layout: 'default' | 'alternativ
             currentPath={currentPath}
             logo={<HomeLogo />}
             onOpenMenu={() => setMenuOpen(true)}
+            menuHref={`${location.pathname}${searchWithFlag(location.search, MENU_PARAM)}`}
             isMenuOpen={menuOpen}
-            orderButton={<OrderOnlineButton />}
+            orderButton={<OrderOnlineButton serverTarget={false} />}
           />
+          {/* Outside the bar, whose Order Online slot is hidden on small screens. */}
+          <OrderOnlineTarget />
           {menuLoaded ? (
             <Suspense fallback={null}>
               <SideMenu
@@ -102,6 +155,9 @@ export default function SiteHeader({ layout }: { layout: 'default' | 'alternativ
                 onOpenChange={setMenuOpen}
                 currentPath={currentPath}
                 coalCategories={coalCategories}
+                serverRendered={menuServerRendered}
+                closeHref={`${location.pathname}${withoutMenu}`}
+                onTakeOver={onMenuTakeOver}
               />
             </Suspense>
           ) : null}

@@ -151,10 +151,12 @@ export function SiteLayout() {
       <CartProvider initialCart={initialCart}>
         <IslandsProvider value={islandReady}>
           <DocumentMeta />
+          {/* First: a page rendered with the modal open (`?wsm`) has its panel first in reading
+              and tab order, as the modal would be. */}
+          <WholesaleEnquiryModalFromUrl />
           <Chrome layout={layout}>
             <Page />
           </Chrome>
-          <WholesaleEnquiryModalFromUrl />
           <SitePostcodeModal />
           <Notifications />
         </IslandsProvider>

@@ -9,6 +9,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { preloadTargets } from '../navigation';
 
 /*
  * Deferred hydration. The site's header and footer are "islands": the server renders them with
@@ -57,10 +58,12 @@ export function islandComponent<P extends object>(
 /**
  * Loads the islands' modules. The server must, before rendering (so that rendering never waits
  * for one); the browser may, to fetch them alongside the page's own modules. The page's hydration
- * never waits for them either way.
+ * never waits for them either way. On the server this also loads the server-rendered targets
+ * (the side navigation and the enquiry modal, see navigation/targets.tsx), which the browser
+ * fetches only when they open.
  */
 export async function preloadIslands(): Promise<void> {
-  await Promise.all(preloads.map((preload) => preload()));
+  await Promise.all([...preloads.map((preload) => preload()), preloadTargets()]);
 }
 
 const IslandReadyContext = createContext<(() => void) | null>(null);

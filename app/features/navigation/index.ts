@@ -1,1 +1,9 @@
 export * from './links';
+export {
+  hasFlag,
+  lazyTarget,
+  MENU_PARAM,
+  preloadTargets,
+  searchWithFlag,
+  searchWithoutFlag,
+} from './targets';

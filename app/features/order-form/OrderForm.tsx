@@ -3,15 +3,19 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { messages } from '../../../api/domain/messages';
+import { intentField } from '../../../api/domain/pageForms';
 import {
   BestsellerBadge,
   Button,
+  Link,
   Notice,
   PrefixField,
   Select,
   theme,
+  useIsHydrated,
   useToasts,
 } from '../../../ui';
+import { cartIntents } from '../cart';
 import {
   availableSizes,
   priceText,
@@ -33,12 +37,31 @@ export interface OrderFormProps {
   variant?: OrderFormVariant;
   /** Names the form, e.g. "Order Kerosene Heating Oil". */
   'aria-label': string;
+  /**
+   * Where the form posts before and without script: the page it is on (the server adds the item,
+   * api/ssr/forms/cart.ts). Left out (stories), it posts to the document's own address.
+   */
+  action?: string;
+  /**
+   * Before and without script, "Change postcode?" is a link here: the page with the Set Postcode
+   * dialog open (the locked field cannot be typed in without the script).
+   */
+  changePostcodeHref?: string;
 }
 
 const Form = styled.form`
   display: grid;
   gap: ${theme.space[3]};
   min-width: 0;
+
+  /*
+   * SPEC §5: Add to Cart shows once a postcode is entered. Before the script runs the button is
+   * in the page's HTML, and this keeps it hidden until something is typed (the field's
+   * placeholder is then no longer shown); with script the form renders it only then.
+   */
+  &:has(input[name='postcode']:placeholder-shown) [data-add-to-cart] {
+    display: none;
+  }
 `;
 
 const Row = styled.div`
@@ -68,7 +91,10 @@ const PostcodeBlock = styled.div`
     width: 100%;
   }
   /* The link is small text beside the field, but still a comfortable target. */
-  & > button {
+  & > button,
+  & > a {
+    display: inline-flex;
+    align-items: center;
     min-height: 32px;
     font-size: ${theme.fontSizes.sm};
   }
@@ -106,12 +132,31 @@ const Total = styled.div`
  * controls are enabled from `snapshot.can(event)`. Postcode warnings go to the top-centre
  * notifications.
  */
-export function OrderForm({ actor, variant = 'full', 'aria-label': ariaLabel }: OrderFormProps) {
+export function OrderForm({
+  actor,
+  variant = 'full',
+  'aria-label': ariaLabel,
+  action,
+  changePostcodeHref,
+}: OrderFormProps) {
   const snapshot = useSelector(actor, (s) => s);
+  // False for the server's HTML and while it hydrates: the form must then work as plain HTML.
+  const hydrated = useIsHydrated();
   const context = snapshot.context;
   const toaster = useToasts();
   const postcodeInput = useRef<HTMLInputElement>(null);
   const priceLabelId = useId();
+  const formId = useId();
+
+  // A postcode typed before the script ran is in the field only: the machine takes it at once,
+  // before the render after hydration would put the machine's value back into the field.
+  useEffect(() => {
+    const typed = postcodeInput.current?.value;
+    if (typed === undefined || typed === actor.getSnapshot().context.postcode.value) return;
+    if (actor.getSnapshot().can({ type: 'POSTCODE_CHANGED', value: typed })) {
+      actor.send({ type: 'POSTCODE_CHANGED', value: typed });
+    }
+  }, [actor]);
 
   // SPEC §5: postcode problems are warnings at top-centre. One at a time per form.
   useEffect(() => {
@@ -141,9 +186,10 @@ export function OrderForm({ actor, variant = 'full', 'aria-label': ariaLabel }: 
     : snapshot.matches({ postcode: { editing: 'changing' } })
       ? 'cancel'
       : null;
-  // SPEC §5: Add to Cart shows with something to add and a postcode entered.
+  // SPEC §5: Add to Cart shows with something to add and a postcode entered. Before the script
+  // runs it is there, hidden by CSS until a postcode is typed (see Form).
   const showsAddToCart =
-    snapshot.matches({ choice: 'somethingToAdd' }) && context.postcode.value !== '';
+    snapshot.matches({ choice: 'somethingToAdd' }) && (context.postcode.value !== '' || !hydrated);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -162,94 +208,123 @@ export function OrderForm({ actor, variant = 'full', 'aria-label': ariaLabel }: 
   };
 
   return (
-    <Form
-      onSubmit={onSubmit}
-      aria-label={ariaLabel}
-      aria-busy={isSubmitting || undefined}
-      noValidate
-      data-variant={variant}
-      data-state={isSubmitting ? 'submitting' : 'ready'}
-    >
-      {variant === 'full' ? (
-        <div>
-          <Select
-            label={messages.orderForm.product}
-            placeholder={messages.orderForm.productPlaceholder}
-            options={context.products.map((p) => ({ id: p.id, label: p.title }))}
-            selectedKey={context.productId}
-            onSelectionChange={(key) => {
-              if (key !== null) actor.send({ type: 'PRODUCT_CHANGED', productId: String(key) });
-            }}
-            isDisabled={!canChooseProduct}
-          />
-          {product?.bestSeller ? (
-            <ProductHeader>
-              <BestsellerBadge />
-            </ProductHeader>
+    <>
+      <Form
+        id={formId}
+        method="post"
+        action={action}
+        onSubmit={onSubmit}
+        aria-label={ariaLabel}
+        aria-busy={isSubmitting || undefined}
+        noValidate
+        data-variant={variant}
+        data-state={isSubmitting ? 'submitting' : 'ready'}
+      >
+        {variant === 'full' ? (
+          <div>
+            <Select
+              name="productId"
+              label={messages.orderForm.product}
+              placeholder={messages.orderForm.productPlaceholder}
+              options={context.products.map((p) => ({ id: p.id, label: p.title }))}
+              selectedKey={context.productId}
+              onSelectionChange={(key) => {
+                if (key !== null) actor.send({ type: 'PRODUCT_CHANGED', productId: String(key) });
+              }}
+              isDisabled={!canChooseProduct}
+            />
+            {product?.bestSeller ? (
+              <ProductHeader>
+                <BestsellerBadge />
+              </ProductHeader>
+            ) : null}
+          </div>
+        ) : null}
+        <Row data-columns={showsQuantity(context) ? '2' : '1'}>
+          {product === null || sizes.length > 0 ? (
+            <Select
+              // A disabled select is not sent: then the hidden field below carries the size.
+              name={canChooseSize ? 'attributeId' : undefined}
+              label={sizeLabel(context)}
+              placeholder={sizeLabel(context)}
+              options={sizes.map((s) => ({ id: s.id, label: s.title }))}
+              selectedKey={context.sizeId}
+              onSelectionChange={(key) => {
+                if (key !== null) actor.send({ type: 'SIZE_CHANGED', sizeId: String(key) });
+              }}
+              isDisabled={!canChooseSize}
+            />
           ) : null}
-        </div>
-      ) : null}
-      <Row data-columns={showsQuantity(context) ? '2' : '1'}>
-        {product === null || sizes.length > 0 ? (
-          <Select
-            label={sizeLabel(context)}
-            placeholder={sizeLabel(context)}
-            options={sizes.map((s) => ({ id: s.id, label: s.title }))}
-            selectedKey={context.sizeId}
-            onSelectionChange={(key) => {
-              if (key !== null) actor.send({ type: 'SIZE_CHANGED', sizeId: String(key) });
-            }}
-            isDisabled={!canChooseSize}
+          {showsQuantity(context) ? (
+            <Select
+              name="quantity"
+              label={messages.orderForm.quantity}
+              options={quantityOptions.map((q) => ({ id: String(q), label: String(q) }))}
+              selectedKey={String(context.quantity)}
+              onSelectionChange={(key) => {
+                if (key !== null) actor.send({ type: 'QUANTITY_CHANGED', quantity: Number(key) });
+              }}
+              isDisabled={!canChooseQuantity}
+            />
+          ) : null}
+        </Row>
+        <PostcodeBlock>
+          <PrefixField
+            name="postcode"
+            // Not shown (the prefix says where to start): it lets CSS see an empty field.
+            placeholder=" "
+            label={messages.orderForm.postcode}
+            prefix={context.postcode.prefix}
+            value={context.postcode.value}
+            onChange={(value) => actor.send({ type: 'POSTCODE_CHANGED', value })}
+            isReadOnly={!canTypePostcode}
+            autoComplete="postal-code"
+            inputRef={postcodeInput}
           />
+          {postcodeLink === 'change' && !hydrated && changePostcodeHref ? (
+            <Link href={changePostcodeHref}>{messages.postcode.changePostcode}</Link>
+          ) : postcodeLink ? (
+            <Button
+              variant="link"
+              onPress={togglePostcode}
+              isDisabled={postcodeLink === 'change' ? !canChangePostcode : !canCancelChange}
+            >
+              {postcodeLink === 'change'
+                ? messages.postcode.changePostcode
+                : messages.postcode.cancelPostcodeChange}
+            </Button>
+          ) : null}
+        </PostcodeBlock>
+        {snapshot.matches({ cart: { open: 'failed' } }) ? (
+          <Notice variant="danger">{context.error}</Notice>
         ) : null}
-        {showsQuantity(context) ? (
-          <Select
-            label={messages.orderForm.quantity}
-            options={quantityOptions.map((q) => ({ id: String(q), label: String(q) }))}
-            selectedKey={String(context.quantity)}
-            onSelectionChange={(key) => {
-              if (key !== null) actor.send({ type: 'QUANTITY_CHANGED', quantity: Number(key) });
-            }}
-            isDisabled={!canChooseQuantity}
-          />
-        ) : null}
-      </Row>
-      <PostcodeBlock>
-        <PrefixField
-          label={messages.orderForm.postcode}
-          prefix={context.postcode.prefix}
-          value={context.postcode.value}
-          onChange={(value) => actor.send({ type: 'POSTCODE_CHANGED', value })}
-          isReadOnly={!canTypePostcode}
-          autoComplete="postal-code"
-          inputRef={postcodeInput}
-        />
-        {postcodeLink ? (
-          <Button
-            variant="link"
-            onPress={togglePostcode}
-            isDisabled={postcodeLink === 'change' ? !canChangePostcode : !canCancelChange}
-          >
-            {postcodeLink === 'change'
-              ? messages.postcode.changePostcode
-              : messages.postcode.cancelPostcodeChange}
-          </Button>
-        ) : null}
-      </PostcodeBlock>
-      {snapshot.matches({ cart: { open: 'failed' } }) ? (
-        <Notice variant="danger">{context.error}</Notice>
+        <Footer>
+          <Total>
+            <span id={priceLabelId}>{messages.orderForm.price}</span>
+            <output aria-labelledby={priceLabelId}>{priceText(context)}</output>
+          </Total>
+          {showsAddToCart ? (
+            <Button type="submit" isPending={isSubmitting} data-add-to-cart="">
+              {messages.orderForm.addToCart}
+            </Button>
+          ) : null}
+        </Footer>
+      </Form>
+      {/*
+       * What the server needs besides the fields to add the item without script: the intent, the
+       * product and the cart's postcode as the form knows it (only another one is set first).
+       * Joined to the form by its id rather than inside it, so the form holds one typed field and
+       * Enter in it submits the form in every user agent (and test tool).
+       */}
+      <input type="hidden" form={formId} name={intentField} value={cartIntents.addToCart} />
+      <input type="hidden" form={formId} name="type" value={context.productType} />
+      {variant === 'compact' ? (
+        <input type="hidden" form={formId} name="productId" value={context.productId ?? ''} />
       ) : null}
-      <Footer>
-        <Total>
-          <span id={priceLabelId}>{messages.orderForm.price}</span>
-          <output aria-labelledby={priceLabelId}>{priceText(context)}</output>
-        </Total>
-        {showsAddToCart ? (
-          <Button type="submit" isPending={isSubmitting}>
-            {messages.orderForm.addToCart}
-          </Button>
-        ) : null}
-      </Footer>
-    </Form>
+      {!canChooseSize && context.sizeId !== null ? (
+        <input type="hidden" form={formId} name="attributeId" value={context.sizeId} />
+      ) : null}
+      <input type="hidden" form={formId} name="savedPostcode" value={context.savedPostcode ?? ''} />
+    </>
   );
 }

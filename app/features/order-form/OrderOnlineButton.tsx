@@ -1,46 +1,40 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { messages } from '../../../api/domain/messages';
-import { Button, useToasts } from '../../../ui';
-import type { OrderOnlineDialogProps } from './OrderOnlineDialog';
-
-type DialogComponent = ComponentType<OrderOnlineDialogProps>;
-
-let loading: Promise<DialogComponent> | undefined;
-
-/**
- * The modal's code (the form, its machine, xstate) is not part of the first load: it is fetched
- * the first time someone points at, focuses or presses the button. A failed fetch is forgotten,
- * so the next press tries again.
- */
-export function loadOrderOnlineDialog(): Promise<DialogComponent> {
-  loading ??= import('./OrderOnlineDialog').then(
-    (module) => module.OrderOnlineDialog,
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
-
-function preload() {
-  loadOrderOnlineDialog().catch(() => {
-    // Pressing the button tries again and tells the visitor if it still fails.
-  });
-}
+import { ModalLink, useToasts } from '../../../ui';
+import { dialogParams } from '../cart';
+import { searchWithFlag } from '../navigation';
+import {
+  loadOrderOnlineDialog,
+  preloadOrderOnlineDialog,
+  type DialogComponent,
+} from './loadOrderOnlineDialog';
+import { OrderOnlineTarget } from './OrderOnlineTarget';
 
 export interface OrderOnlineButtonProps {
   /** Stretch to the container (the side navigation on small screens). */
   fullWidth?: boolean;
+  /**
+   * Also renders the modal's server-rendered target (`OrderOnlineTarget`, for a page asked for
+   * with `?order-online`). Default: the header's button, not the side navigation's; false when the
+   * layout renders the target itself.
+   */
+  serverTarget?: boolean;
 }
 
 /**
  * The Order Online button (SPEC §2): in the header on the desktop, in the side navigation on small
  * screens. It opens the Order Online modal, which closes on any route change. Focus goes back to
  * this button when the modal closes.
+ *
+ * Before and without script it is a link to the page with `?order-online`, which the server
+ * renders with the modal's panel open (see OrderOnlineTarget); with script a press opens the modal
+ * in place, as before.
  */
-export function OrderOnlineButton({ fullWidth }: OrderOnlineButtonProps) {
+export function OrderOnlineButton({
+  fullWidth,
+  serverTarget = !fullWidth,
+}: OrderOnlineButtonProps) {
   const toaster = useToasts();
   const location = useLocation();
   const [Dialog, setDialog] = useState<DialogComponent | null>(null);
@@ -68,18 +62,19 @@ export function OrderOnlineButton({ fullWidth }: OrderOnlineButtonProps) {
 
   return (
     <>
-      <Button
+      <ModalLink
+        href={`${location.pathname}${searchWithFlag(location.search, dialogParams.orderOnline)}`}
         variant="primary"
         fullWidth={fullWidth}
-        onPress={open}
-        onHoverStart={preload}
-        onFocus={preload}
+        onOpen={open}
+        onHoverStart={preloadOrderOnlineDialog}
+        onFocus={preloadOrderOnlineDialog}
         isPending={isLoading}
-        aria-haspopup="dialog"
-        aria-expanded={isOpen}
+        isOpen={isOpen}
       >
         {messages.orderOnline}
-      </Button>
+      </ModalLink>
+      {serverTarget ? <OrderOnlineTarget /> : null}
       {Dialog ? <Dialog isOpen={isOpen} onOpenChange={setOpen} /> : null}
     </>
   );

@@ -1,87 +1,42 @@
 import { useState } from 'react';
 import type { Key } from 'react-aria-components';
-import styled from 'styled-components';
-import type { ProductType } from '../../../api/domain/catalogue';
 import { messages } from '../../../api/domain/messages';
-import { CoalCategoryIcon, Link, Modal, Tabs, Text, theme, type TabItem } from '../../../ui';
-import type { Catalogue } from '../catalogue';
-import { domesticCoalHref } from '../navigation';
+import { Modal, Tabs, Text, type TabItem } from '../../../ui';
 import { OrderForm } from './OrderForm';
+import type { OrderFormStart } from './orderFormMachine';
+import {
+  CoalPanel,
+  Panel,
+  visibleTabs,
+  type FormTab,
+  type OrderOnlineCatalogue,
+  type OrderTab,
+} from './orderOnlineTabs';
 import { useOrderFormActor, type OrderFormCart } from './useOrderFormActor';
 
-/** The tabs (SPEC §2), in order. Coal is ordered per category on the catalogue pages. */
-export type OrderTab = 'coal' | 'woodpellet' | 'oil' | 'other';
-export const orderTabs: readonly OrderTab[] = ['coal', 'woodpellet', 'oil', 'other'];
+export {
+  orderTabs,
+  visibleTabs,
+  type FormTab,
+  type OrderOnlineCatalogue,
+  type OrderTab,
+} from './orderOnlineTabs';
 
-export type OrderOnlineCatalogue = Pick<Catalogue, 'coal' | 'oil' | 'woodpellet' | 'other'>;
+/** Where a tab's form starts: its product and choice (what was chosen in the server's panel). */
+export type OrderOnlineStart = Partial<Record<FormTab, OrderFormStart & { productId?: string }>>;
 
 export interface OrderOnlineModalProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   catalogue: OrderOnlineCatalogue;
   cart: OrderFormCart;
-}
-
-/** A tab appears only when its product list is not empty (SPEC §2). */
-export function visibleTabs(catalogue: OrderOnlineCatalogue): OrderTab[] {
-  const lists: Record<OrderTab, readonly unknown[]> = {
-    coal: catalogue.coal.filter((category) => category.coals.length > 0),
-    woodpellet: catalogue.woodpellet,
-    oil: catalogue.oil,
-    other: catalogue.other,
-  };
-  return orderTabs.filter((tab) => lists[tab].length > 0);
-}
-
-const Panel = styled.div`
-  display: grid;
-  gap: ${theme.space[3]};
-
-  & > p {
-    margin: 0;
-  }
-`;
-
-const CategoryList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${theme.space[1]};
-
-  & a {
-    display: flex;
-    align-items: center;
-    gap: ${theme.space[3]};
-    min-height: 44px;
-    padding: ${theme.space[1]} ${theme.space[2]};
-    font-weight: ${theme.fontWeights.semibold};
-  }
-  & a > svg {
-    flex: none;
-    font-size: 1.75rem;
-    color: ${theme.colors.ink};
-  }
-`;
-
-function CoalPanel({ catalogue }: { catalogue: OrderOnlineCatalogue }) {
-  const categories = catalogue.coal.filter((category) => category.coals.length > 0);
-  return (
-    <Panel>
-      <Text>{messages.orderForm.coalIntro}</Text>
-      <CategoryList aria-label={messages.orderForm.coalCategoriesLabel}>
-        {categories.map((category) => (
-          <li key={category.slug}>
-            <Link href={domesticCoalHref(category.slug)}>
-              <CoalCategoryIcon icon={category.icon} />
-              {category.title}
-            </Link>
-          </li>
-        ))}
-      </CategoryList>
-      <Text variant="muted">{messages.orderForm.coalMinimumOrder}</Text>
-    </Panel>
-  );
+  /**
+   * Where the forms start, read when the modal first renders: what was chosen and typed in the
+   * server's panel it takes over from (a page opened with `?order-online`).
+   */
+  start?: OrderOnlineStart;
+  /** The tab shown first (default: the first tab). */
+  initialTab?: OrderTab;
 }
 
 /**
@@ -90,22 +45,33 @@ function CoalPanel({ catalogue }: { catalogue: OrderOnlineCatalogue }) {
  * Each form keeps its choices while the visitor switches tabs or closes and reopens the modal; a
  * successful add closes it (SPEC §4).
  */
-export function OrderOnlineModal({ isOpen, onOpenChange, catalogue, cart }: OrderOnlineModalProps) {
+export function OrderOnlineModal({
+  isOpen,
+  onOpenChange,
+  catalogue,
+  cart,
+  start = {},
+  initialTab,
+}: OrderOnlineModalProps) {
   const tabs = visibleTabs(catalogue);
-  const [selected, setSelected] = useState<Key | undefined>(tabs[0]);
+  const [selected, setSelected] = useState<Key | undefined>(
+    initialTab && tabs.includes(initialTab) ? initialTab : tabs[0],
+  );
   const close = () => onOpenChange(false);
+  const setup = (type: FormTab) => ({
+    productType: type,
+    products: catalogue[type],
+    productId: start[type]?.productId ?? null,
+    start: start[type],
+  });
   // One form per product type, alive as long as the modal is: switching tabs keeps the choices.
-  const forms: Record<Exclude<OrderTab, 'coal'>, ReturnType<typeof useOrderFormActor>> = {
-    woodpellet: useOrderFormActor(
-      { productType: 'woodpellet', products: catalogue.woodpellet },
-      cart,
-      close,
-    ),
-    oil: useOrderFormActor({ productType: 'oil', products: catalogue.oil }, cart, close),
-    other: useOrderFormActor({ productType: 'other', products: catalogue.other }, cart, close),
+  const forms: Record<FormTab, ReturnType<typeof useOrderFormActor>> = {
+    woodpellet: useOrderFormActor(setup('woodpellet'), cart, close),
+    oil: useOrderFormActor(setup('oil'), cart, close),
+    other: useOrderFormActor(setup('other'), cart, close),
   };
 
-  const form = (type: Exclude<ProductType, 'coal'>) => (
+  const form = (type: FormTab) => (
     <OrderForm
       actor={forms[type]}
       aria-label={messages.orderForm.formLabel(messages.orderForm.tabs[type])}

@@ -1,17 +1,45 @@
+import { useLocation } from 'react-router-dom';
 import { messages } from '../../../api/domain/messages';
+import type { FormOutcome } from '../../../api/domain/pageForms';
 import type { Product } from '../catalogue';
-import { useCart } from '../cart';
+import { cartIntents, dialogParams, useCart } from '../cart';
+import { useFormOutcome } from '../forms';
+import { searchWithFlag } from '../navigation';
 import { OrderForm } from './OrderForm';
+import type { OrderFormStart } from './orderFormMachine';
 import { useOrderFormActor } from './useOrderFormActor';
 
 /**
+ * What this card's form sent when the server refused it (posted without script), to start from
+ * again: only the card whose product it was.
+ */
+export function keptChoice(outcome: FormOutcome | null, product: Product): OrderFormStart {
+  const kept = outcome?.values;
+  if (!kept || kept.type !== product.type || kept.productId !== product.id) return {};
+  const quantity = kept.quantity === undefined ? undefined : Number(kept.quantity);
+  return {
+    ...(kept.attributeId === undefined ? {} : { sizeId: kept.attributeId }),
+    ...(quantity === undefined || !Number.isSafeInteger(quantity) ? {} : { quantity }),
+    ...(kept.postcode === undefined ? {} : { postcode: kept.postcode }),
+  };
+}
+
+/**
  * The compact order form on a product card (catalogue pages): the product is given, so there is
- * no product select. It renders on the server as well, from the same cart the page was built with.
+ * no product select. It renders on the server as well, from the same cart the page was built with,
+ * and posts to its page before and without script.
  */
 export function ProductOrderForm({ product }: { product: Product }) {
   const { cart, add, setPostcode } = useCart();
+  const { pathname, search } = useLocation();
+  const outcome = useFormOutcome(cartIntents.addToCart);
   const actor = useOrderFormActor(
-    { productType: product.type, products: [product], productId: product.id },
+    {
+      productType: product.type,
+      products: [product],
+      productId: product.id,
+      start: keptChoice(outcome, product),
+    },
     { postcode: cart.postcode, add, setPostcode },
   );
   return (
@@ -19,6 +47,8 @@ export function ProductOrderForm({ product }: { product: Product }) {
       actor={actor}
       variant="compact"
       aria-label={messages.orderForm.formLabel(product.title)}
+      action={`${pathname}${search}`}
+      changePostcodeHref={`${pathname}${searchWithFlag(search, dialogParams.postcode)}`}
     />
   );
 }

@@ -3,5 +3,6 @@
  * use), the compact order form for product cards, and the form's machine (for the QA registry).
  */
 export { OrderOnlineButton, type OrderOnlineButtonProps } from './OrderOnlineButton';
+export { OrderOnlineTarget } from './OrderOnlineTarget';
 export { ProductOrderForm } from './ProductOrderForm';
 export { orderFormMachine, type OrderFormInput } from './orderFormMachine';

@@ -323,6 +323,34 @@ describe('form rules (SPEC §2, §3)', () => {
     expect(startState(pelletInput).matches({ cart: { open: 'idle' } })).toBe(true);
   });
 
+  it('starts from a given choice (a form the server refused), ignoring what it does not offer', () => {
+    const pelletCard = { ...pelletInput, productId: pellets.id };
+    expect(
+      initialContext({ ...pelletCard, start: { sizeId: '112', quantity: 5, postcode: 'bt1 1aa' } }),
+    ).toMatchObject({
+      sizeId: '112',
+      quantity: 5,
+      postcode: { prefix: 'BT', value: '11AA' },
+    });
+    expect(
+      initialContext({ ...pelletCard, start: { sizeId: '91', quantity: 21, postcode: '' } }),
+    ).toMatchObject({ sizeId: '111', quantity: 1, postcode: { value: '' } });
+    // No quantity for oil; the cart's postcode wins over one typed before.
+    expect(
+      initialContext({
+        ...oilInput,
+        productId: kerosene.id,
+        cartPostcode: 'BT71AB',
+        start: { sizeId: '92', quantity: 3, postcode: '11AA' },
+      }),
+    ).toMatchObject({ sizeId: '92', quantity: 1, postcode: { value: '71AB' } });
+    expect(
+      startState({ ...pelletCard, start: { postcode: '11AA' } }).matches({
+        postcode: { editing: 'entering' },
+      }),
+    ).toBe(true);
+  });
+
   it('offers quantities 1 to 20, but none for oil', () => {
     expect(quantityOptions).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(showsQuantity({ productType: 'oil' })).toBe(false);

@@ -52,6 +52,21 @@ export interface OrderFormInput {
   productId?: string | null;
   /** The postcode the cart already has (cart.postcode), or null. */
   cartPostcode: string | null;
+  /**
+   * Where the choice starts instead of the defaults, e.g. what was sent in a form the server
+   * refused (posted without script). Anything the form does not offer is ignored.
+   */
+  start?: OrderFormStart;
+}
+
+/** A form's starting choice (OrderFormInput.start). */
+export interface OrderFormStart {
+  /** A size of the preselected product. */
+  sizeId?: string | null;
+  /** One of the quantity choices (not for oil). */
+  quantity?: number;
+  /** What was typed after the prefix; used only when the cart has no postcode to show. */
+  postcode?: string;
 }
 
 export interface OrderFormPostcode {
@@ -269,13 +284,24 @@ function reportedCartPostcode(event: OrderFormMachineEvent): string | null {
 export function initialContext(input: OrderFormInput): OrderFormContext {
   const prefix = defaultPostcodePrefix;
   const product = input.products.find((p) => p.id === input.productId) ?? null;
+  const start = input.start ?? {};
+  const startSize = product?.sizes.find((s) => s.id === start.sizeId) ?? null;
+  const startQuantity =
+    start.quantity !== undefined && showsQuantity(input) && quantityOptions.includes(start.quantity)
+      ? start.quantity
+      : null;
   return {
     productType: input.productType,
     products: input.products,
     productId: product?.id ?? null,
-    sizeId: product?.sizes[0]?.id ?? null,
-    quantity: cartLimits.defaultQuantity,
-    postcode: { prefix, value: typedPartOf(input.cartPostcode, prefix) ?? '' },
+    sizeId: startSize?.id ?? product?.sizes[0]?.id ?? null,
+    quantity: startQuantity ?? cartLimits.defaultQuantity,
+    postcode: {
+      prefix,
+      value:
+        typedPartOf(input.cartPostcode, prefix) ??
+        (start.postcode === undefined ? '' : typedPostcode(start.postcode, prefix)),
+    },
     savedPostcode: input.cartPostcode === null ? null : normalisePostcode(input.cartPostcode),
     error: null,
   };

@@ -1,13 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import type { PendingItemView } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
 import { Button, CloseIcon, Heading, Modal, Notice, Text, TextField, theme } from '../../../ui';
 import { displayPostcode, useCart, type CartResponse } from '../cart';
 import { paths } from '../navigation';
+import { pendingItemName, type PendingItemSummary } from './pendingItem';
 import { postcodeMachine, validationStateOf, type PostcodeMachine } from './postcodeMachine';
 
 export type PostcodeActorRef = ActorRefFrom<PostcodeMachine>;
@@ -18,7 +18,7 @@ export interface PostcodeModalProps {
   /** The cart's postcode, if one is set. */
   currentPostcode?: string | null;
   /** The item waiting for a postcode, if any. */
-  pendingItem?: Pick<PendingItemView, 'title' | 'attribute' | 'quantity'> | null;
+  pendingItem?: PendingItemSummary | null;
   /**
    * `modal` (the site) covers the page; `inline` draws the same dialog in the page flow, for the
    * QA explorer, whose controls must stay usable beside it.
@@ -52,12 +52,6 @@ const InlineHeader = styled.div`
   gap: ${theme.space[3]};
   margin-bottom: ${theme.space[4]};
 `;
-
-function pendingItemName(item: NonNullable<PostcodeModalProps['pendingItem']>): string | null {
-  if (!item.title) return null;
-  const name = item.attribute ? `${item.title}, ${item.attribute}` : item.title;
-  return item.quantity > 1 ? `${item.quantity} × ${name}` : name;
-}
 
 /**
  * The Set Postcode dialog (SPEC §2, §4), drawn from its machine: open while the machine is open,
@@ -158,8 +152,21 @@ export function PostcodeModal({
  * setting the postcode through the cart store (which shows the success message and warnings;
  * refusals are shown inside the dialog) and going to /cart on a 201.
  */
+export interface SitePostcodeModalBodyProps {
+  /**
+   * What was typed into the server's dialog (the page rendered with it open) before this one took
+   * over: the field starts with it when the dialog opens.
+   */
+  initialPostcode?: string;
+  /** The dialog is open (it has taken over from the server's, which can go). */
+  onShown?: () => void;
+}
+
 /** The dialog wired to the site's cart; loaded the first time the dialog is needed. */
-export default function SitePostcodeModalBody() {
+export default function SitePostcodeModalBody({
+  initialPostcode,
+  onShown,
+}: SitePostcodeModalBodyProps = {}) {
   const { cart, setPostcode, setPostcodeModal } = useCart();
   const navigate = useNavigate();
   const actor = useActorRef(
@@ -180,8 +187,15 @@ export default function SitePostcodeModalBody() {
     }),
   );
   const open = cart.showPostcodeModal;
+  const adopt = useRef<SitePostcodeModalBodyProps>({ initialPostcode, onShown });
   useEffect(() => {
     actor.send(open ? { type: 'OPEN' } : { type: 'CLOSED' });
+    if (!open) return;
+    // Once: the typing from the server's dialog, and word that this one has taken its place.
+    const { initialPostcode: typed, onShown: shown } = adopt.current;
+    adopt.current = {};
+    if (typed) actor.send({ type: 'CHANGE', value: typed });
+    shown?.();
   }, [actor, open]);
   return (
     <PostcodeModal

@@ -31,6 +31,20 @@ export const defaultCartLineLabels: CartLineLabels = {
   removeLine: (item) => `Remove ${item} from your cart`,
 };
 
+/** The line's three actions. */
+export type CartLineAction = 'decrement' | 'increment' | 'remove';
+
+/**
+ * A form the line's buttons submit, so that they work before and without JavaScript: each button
+ * becomes a submit button of the form with id `id` (rendered by the app, posting to the page),
+ * sending `name` = its action's value.
+ */
+export interface CartLineForm {
+  id: string;
+  name: string;
+  values: Record<CartLineAction, string>;
+}
+
 export interface CartLineProps {
   title: string;
   /** The chosen size, e.g. "40kg bag" or "500 Litres". */
@@ -48,6 +62,11 @@ export interface CartLineProps {
   onIncrement?: () => void;
   /** The whole line. */
   onRemove?: () => void;
+  /**
+   * Makes the buttons submit buttons of this form. With script the callbacks still run on press;
+   * the form's submit handler must then prevent the post.
+   */
+  form?: CartLineForm;
   /** False at the most one line may hold: the + button is disabled. */
   canIncrement?: boolean;
   isDisabled?: boolean;
@@ -159,6 +178,7 @@ export function CartLine({
   onDecrement,
   onIncrement,
   onRemove,
+  form,
   canIncrement = true,
   isDisabled,
   headingLevel = 3,
@@ -169,6 +189,10 @@ export function CartLine({
   const titleId = useId();
   const name = cartLineName(title, size);
   const heading = `h${headingLevel}` as const;
+  const submits = (action: CartLineAction) =>
+    form
+      ? { type: 'submit' as const, form: form.id, name: form.name, value: form.values[action] }
+      : {};
   return (
     <Root className={className} aria-labelledby={titleId}>
       <Media>
@@ -193,6 +217,7 @@ export function CartLine({
           size="sm"
           aria-label={labels.decrease(name)}
           icon={<span aria-hidden="true">−</span>}
+          {...submits('decrement')}
           onPress={onDecrement}
           isDisabled={isDisabled || !onDecrement}
         />
@@ -203,6 +228,7 @@ export function CartLine({
             size="sm"
             aria-label={labels.increase(name)}
             icon={<span aria-hidden="true">+</span>}
+            {...submits('increment')}
             onPress={onIncrement}
             isDisabled={isDisabled || !canIncrement}
           />
@@ -217,6 +243,7 @@ export function CartLine({
           variant="link"
           size="sm"
           aria-label={labels.removeLine(name)}
+          {...submits('remove')}
           onPress={onRemove}
           isDisabled={isDisabled || !onRemove}
         >

@@ -4,4 +4,6 @@ export {
   defaultCartLineLabels,
   type CartLineProps,
   type CartLineLabels,
+  type CartLineAction,
+  type CartLineForm,
 } from './CartLine';

@@ -135,6 +135,57 @@ export const DisabledTrigger: Story = {
   },
 };
 
+/**
+ * Before the script (what the server renders, and what works without JavaScript): a native
+ * disclosure. The summary opens it by pointer or keyboard; its links are plain links.
+ */
+export const BeforeScript: Story = {
+  args: { native: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button', { name: 'Wholesale Fuel' })).toBeNull();
+    const summary = canvas.getByText('Wholesale Fuel');
+    const details = summary.closest('details');
+    await expect(details).not.toBeNull();
+    await expect(canvas.getByRole('link', { name: 'Bulk Coal', hidden: true })).not.toBeVisible();
+    await userEvent.click(summary);
+    await expect(details).toHaveAttribute('open');
+    const bulk = canvas.getByRole('link', { name: 'Bulk Coal' });
+    await expect(bulk).toBeVisible();
+    await expect(bulk).toHaveAttribute('href', '/products/wholesale/coal/bulk');
+    await expect(canvas.getAllByRole('link')).toHaveLength(wholesale.length);
+    // The summary is a native, focusable control: it closes it again.
+    summary.focus();
+    await expect(summary).toHaveFocus();
+    await userEvent.click(summary);
+    await expect(details).not.toHaveAttribute('open');
+  },
+};
+
+/** Before the script, an action item with a `form` is a `method="post"` form's button. */
+export const BeforeScriptWithForm: Story = {
+  args: {
+    native: true,
+    label: 'Hi, Jane Doe!',
+    icon: <UserIcon />,
+    triggerVariant: 'outline',
+    placement: 'bottom end',
+    items: [
+      { id: 'orders', label: 'My orders', href: '/order' },
+      { id: 'logout', label: 'Logout', form: { action: '/about', fields: { intent: 'logout' } } },
+    ],
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByText('Hi, Jane Doe!'));
+    const logout = canvas.getByRole('button', { name: 'Logout' });
+    await expect(logout).toBeVisible();
+    await expect(logout).toHaveAttribute('type', 'submit');
+    const form = logout.closest('form');
+    await expect(form).toHaveAttribute('method', 'post');
+    await expect(form).toHaveAttribute('action', '/about');
+    await expect(form?.querySelector('input[name="intent"]')).toHaveValue('logout');
+  },
+};
+
 /** Both trigger styles, with one menu open, for design review and the visual baseline. */
 export const All: Story = {
   parameters: { visual: { target: 'page' } },

@@ -1,1 +1,8 @@
-export { Menu, type MenuProps, type MenuItem, type MenuTriggerVariant } from './Menu';
+export {
+  Menu,
+  type MenuProps,
+  type MenuItem,
+  type MenuItemForm,
+  type MenuTriggerVariant,
+} from './Menu';
+export { useIsHydrated } from './useIsHydrated';

@@ -6,6 +6,8 @@ import { Notice } from '../Notice';
 import { PrefixField } from '../PrefixField';
 import { Text } from '../Text';
 import { Modal, ModalTrigger } from './Modal';
+import { ModalLink } from './ModalLink';
+import { StaticCloseButton, StaticCloseLink, StaticModal } from './StaticModal';
 
 const meta = {
   title: 'Components/Modal',
@@ -198,6 +200,89 @@ export const WithDangerNotice: Story = {
     await expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'Invalid postcode, please check and try again.',
     );
+  },
+};
+
+/**
+ * The opener of a dialog with a server-rendered target: a link to the page with the dialog open
+ * (followed before the script, or without it), announced as a button. With script a click, Enter
+ * or Space opens the modal in place and the link is not followed.
+ */
+export const OpenerLink: Story = {
+  render: function OpenerLinkModal(args) {
+    const [isOpen, setOpen] = useState(false);
+    return (
+      <>
+        <ModalLink href="?order-online" isOpen={isOpen} onOpen={() => setOpen(true)}>
+          Order Online
+        </ModalLink>
+        <Modal {...args} isOpen={isOpen} onOpenChange={setOpen} />
+      </>
+    );
+  },
+  play: async ({ canvas }) => {
+    const opener = canvas.getByRole('button', { name: 'Order Online' });
+    await expect(opener.tagName).toBe('A');
+    await expect(opener).toHaveAttribute('href', '?order-online');
+    await expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
+    await expect(opener).toHaveAttribute('aria-expanded', 'false');
+    const before = window.location.href;
+    await userEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Order Online' });
+    await expect(window.location.href).toBe(before);
+    await expect(opener).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+    // Space presses it as it would a button.
+    await userEvent.keyboard(' ');
+    await screen.findByRole('dialog', { name: 'Order Online' });
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/**
+ * A dialog as the server renders it for its page's flag: the look of the modal, in the page's
+ * HTML, working without script. Close is a link to the page without the flag, or the submit
+ * button of a form that closes it on the server.
+ */
+export const ServerRendered: Story = {
+  parameters: { docs: { story: { inline: false, iframeHeight: 420 } } },
+  render: () => (
+    <main>
+      <StaticModal title="Order Online" close={<StaticCloseLink href="?" />}>
+        <Text>Choose a product, a size and your postcode.</Text>
+      </StaticModal>
+    </main>
+  ),
+  play: async ({ canvas }) => {
+    const dialog = canvas.getByRole('dialog', { name: 'Order Online' });
+    await expect(dialog).toBeVisible();
+    await expect(within(dialog).getByRole('link', { name: 'Close' })).toHaveAttribute('href', '?');
+  },
+};
+
+/** Its X as a form's submit button (the Set Postcode dialog: closing drops a waiting item). */
+export const ServerRenderedCloseForm: Story = {
+  parameters: { docs: { story: { inline: false, iframeHeight: 420 } } },
+  render: () => (
+    <main>
+      <StaticModal
+        title="Set Postcode"
+        close={
+          <form method="post" action="?" onSubmit={(event) => event.preventDefault()}>
+            <StaticCloseButton />
+          </form>
+        }
+      >
+        <Notice variant="warning">Resetting the postcode will clear your cart.</Notice>
+      </StaticModal>
+    </main>
+  ),
+  play: async ({ canvas }) => {
+    const dialog = canvas.getByRole('dialog', { name: 'Set Postcode' });
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    await expect(close).toHaveAttribute('type', 'submit');
   },
 };
 

@@ -199,6 +199,31 @@ export const MenuOpen: Story = {
   },
 };
 
+/**
+ * With its server-rendered target (`menuHref`): the Menu button is a link to the page with the
+ * side navigation open, so a tap before the script still opens it. With the script, a click,
+ * Enter or Space opens the panel and the address stays as it is.
+ */
+export const MenuTarget: Story = {
+  args: { layout: 'mobile', menuHref: '/faqs?menu', isMenuOpen: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const button = canvas.getByRole('button', { name: 'Menu' });
+    await expect(button).toHaveAttribute('href', '/faqs?menu');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    const address = window.location.href;
+    await userEvent.click(button);
+    await expect(args.onOpenMenu).toHaveBeenCalledTimes(1);
+    await expect(window.location.href).toBe(address);
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onOpenMenu).toHaveBeenCalledTimes(2);
+    await userEvent.keyboard(' ');
+    await expect(args.onOpenMenu).toHaveBeenCalledTimes(3);
+    await expect(window.location.href).toBe(address);
+  },
+};
+
 /** Without `onOpenMenu` and the order slot: just the logo and the links. */
 export const LinksOnly: Story = {
   args: { layout: 'desktop', onOpenMenu: undefined, orderButton: undefined, currentPath: '/about' },

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import * as RAC from 'react-aria-components';
 import styled, { css } from 'styled-components';
 import { theme } from '../../theme/theme';
@@ -68,6 +68,12 @@ export interface NavBarProps {
   orderButton?: ReactNode;
   /** Opens the side navigation. Without it the Menu / View all products button is not shown. */
   onOpenMenu?: () => void;
+  /**
+   * The side navigation's server-rendered target (the page with it open, e.g. `?menu`). With
+   * it, the Menu button is a link there that works before and without the script; a plain click
+   * or Space still calls `onOpenMenu` once the script runs (the address does not change).
+   */
+  menuHref?: string;
   /** Whether the side navigation is open (sets `aria-expanded` on the menu button). */
   isMenuOpen?: boolean;
   layout?: NavBarLayout;
@@ -140,7 +146,7 @@ const OrderSlot = styled.div`
   align-items: center;
 `;
 
-const MenuButton = styled(RAC.Button)`
+const menuTriggerLook = css`
   display: inline-flex;
   align-items: center;
   gap: ${theme.space[2]};
@@ -160,6 +166,11 @@ const MenuButton = styled(RAC.Button)`
   & > svg {
     font-size: 1.25em;
   }
+`;
+
+const MenuButton = styled(RAC.Button)`
+  ${menuTriggerLook}
+
   &[data-hovered] {
     background: ${theme.colors.surfaceAlt};
   }
@@ -171,6 +182,79 @@ const MenuButton = styled(RAC.Button)`
     outline-offset: 2px;
   }
 `;
+
+/** The Menu button as a link to its server-rendered target (see `menuHref`). */
+const MenuLink = styled.a`
+  ${menuTriggerLook}
+  text-decoration: none;
+  -webkit-tap-highlight-color: transparent;
+
+  &:hover {
+    background: ${theme.colors.surfaceAlt};
+  }
+  &:active {
+    background: ${theme.colors.border};
+  }
+  &:focus-visible {
+    outline: 3px solid ${theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+/** A click the browser should handle itself: another button, or a new tab or window. */
+function isOwnClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  );
+}
+
+function MenuTrigger({
+  href,
+  onOpen,
+  isOpen,
+  children,
+}: {
+  href?: string;
+  onOpen: () => void;
+  isOpen?: boolean;
+  children: ReactNode;
+}) {
+  if (href === undefined) {
+    return (
+      <MenuButton onPress={onOpen} aria-expanded={isOpen}>
+        {children}
+      </MenuButton>
+    );
+  }
+  // A link that acts as a button once the script runs: Enter clicks it; Space, as on a button.
+  return (
+    <MenuLink
+      href={href}
+      role="button"
+      aria-expanded={isOpen}
+      onClick={(event) => {
+        if (isOwnClick(event)) return;
+        event.preventDefault();
+        onOpen();
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLAnchorElement>) => {
+        if (event.key === ' ') event.preventDefault();
+      }}
+      onKeyUp={(event: KeyboardEvent<HTMLAnchorElement>) => {
+        if (event.key !== ' ') return;
+        event.preventDefault();
+        onOpen();
+      }}
+    >
+      {children}
+    </MenuLink>
+  );
+}
 
 const Links = styled.nav`
   flex: 1 0 100%;
@@ -186,15 +270,20 @@ const Links = styled.nav`
     list-style: none;
   }
 
-  /* Tighter entries (the drop-down triggers too) so that all eight fit on one line at 960px. */
+  /*
+   * Tighter entries (the drop-down triggers too, native before the script) so that all eight fit
+   * on one line at 960px.
+   */
   & > ul > li > a,
-  & > ul > li > button {
+  & > ul > li > button,
+  & > ul > li > details > summary {
     padding-left: ${theme.space[2]};
     padding-right: ${theme.space[2]};
   }
   ${theme.media.lg} {
     & > ul > li > a,
-    & > ul > li > button {
+    & > ul > li > button,
+    & > ul > li > details > summary {
       padding-left: ${theme.space[3]};
       padding-right: ${theme.space[3]};
     }
@@ -243,6 +332,7 @@ export function NavBar({
   logo,
   orderButton,
   onOpenMenu,
+  menuHref,
   isMenuOpen,
   layout = 'responsive',
   'aria-label': ariaLabel = 'Main',
@@ -254,11 +344,11 @@ export function NavBar({
         {logo ? <LogoSlot>{logo}</LogoSlot> : null}
         <Actions>
           {onOpenMenu ? (
-            <MenuButton onPress={onOpenMenu} aria-expanded={isMenuOpen}>
+            <MenuTrigger href={menuHref} onOpen={onOpenMenu} isOpen={isMenuOpen}>
               <MenuIcon />
               <span data-part="short">Menu</span>
               <span data-part="long">View all products</span>
-            </MenuButton>
+            </MenuTrigger>
           ) : null}
           {orderButton ? <OrderSlot data-part="order">{orderButton}</OrderSlot> : null}
         </Actions>

@@ -5,7 +5,7 @@ import { Button } from '../Button';
 import { MenuIcon } from '../Icon';
 import { Link } from '../Link';
 import { Heading } from '../Text';
-import { SidePanel, SidePanelTrigger } from './SidePanel';
+import { SidePanel, SidePanelTrigger, StaticSidePanel } from './SidePanel';
 
 const navigate = fn();
 
@@ -144,6 +144,28 @@ export const NavigateAndClose: Story = {
     await userEvent.click(within(panel).getByRole('link', { name: 'Industrial Fuel' }));
     await expect(navigate).toHaveBeenCalledWith('/products/industrial-fuel', undefined);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/**
+ * As the server renders it on its own page (`?menu`), before and without the script: open, with
+ * a close link to the page without it. The app replaces it with the modal panel once hydrated.
+ */
+export const ServerRendered: Story = {
+  render: (args) => (
+    <StaticSidePanel title={args.title} closeHref="/products/wholesale/oil">
+      <Link href="/products/wholesale/coal/bulk">Bulk Coal</Link>
+    </StaticSidePanel>
+  ),
+  play: async ({ canvas }) => {
+    const panel = canvas.getByRole('dialog', { name: 'Menu' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getBoundingClientRect().left).toBe(0);
+    await expect(within(panel).getByRole('link', { name: 'Close' })).toHaveAttribute(
+      'href',
+      '/products/wholesale/oil',
+    );
+    await expect(within(panel).getByRole('link', { name: 'Bulk Coal' })).toBeVisible();
   },
 };
 

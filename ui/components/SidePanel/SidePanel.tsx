@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import * as RAC from 'react-aria-components';
 import styled, { keyframes } from 'styled-components';
 import { colors, motion, shadows, sizes, space, zIndices } from '../../theme/tokens';
 import { Button } from '../Button';
 import { CloseIcon } from '../Icon';
+import { StaticCloseLink } from '../Modal';
 import { Heading } from '../Text';
 import { overlayBackdrop } from '../../theme/overlay';
 
@@ -121,5 +122,65 @@ export function SidePanel({
         </Dialog>
       </Panel>
     </Overlay>
+  );
+}
+
+const StaticOverlay = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${zIndices.sidePanel};
+  background: ${colors.overlay};
+`;
+
+const StaticPanel = styled.div`
+  position: fixed;
+  top: 0;
+  bottom: 0;
+  left: 0;
+  display: flex;
+  flex-direction: column;
+  width: ${sizes.sidePanel};
+  max-width: calc(100vw - ${space[7]});
+  overflow-y: auto;
+  background: ${colors.surface};
+  box-shadow: ${shadows.lg};
+`;
+
+export interface StaticSidePanelProps {
+  /** The panel's heading; it also names it (e.g. "Menu"). */
+  title: ReactNode;
+  /** Where the close (X) link goes: the same page without the panel. */
+  closeHref: string;
+  /** The close link's accessible name (default "Close"). */
+  closeLabel?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * The side panel as the server renders it on its own page (e.g. `?menu`): the same look, open,
+ * with no script needed; the close (X) button is a link to the page without it. Once the page's
+ * script runs, the app replaces it with the `SidePanel` modal.
+ */
+export function StaticSidePanel({
+  title,
+  closeHref,
+  closeLabel = 'Close',
+  children,
+  className,
+}: StaticSidePanelProps) {
+  const titleId = useId();
+  return (
+    <StaticOverlay data-static-side-panel="">
+      <StaticPanel className={className} role="dialog" aria-labelledby={titleId}>
+        <Header>
+          <Heading level={2} size={3} id={titleId}>
+            {title}
+          </Heading>
+          <StaticCloseLink href={closeHref} label={closeLabel} />
+        </Header>
+        <Body>{children}</Body>
+      </StaticPanel>
+    </StaticOverlay>
   );
 }

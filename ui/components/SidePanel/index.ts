@@ -1,1 +1,7 @@
-export { SidePanel, SidePanelTrigger, type SidePanelProps } from './SidePanel';
+export {
+  SidePanel,
+  SidePanelTrigger,
+  StaticSidePanel,
+  type SidePanelProps,
+  type StaticSidePanelProps,
+} from './SidePanel';

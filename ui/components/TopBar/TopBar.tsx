@@ -5,6 +5,7 @@ import { Badge } from '../Badge';
 import { EmailLink, PhoneLink, type ContactPhone } from '../ContactLink';
 import { CartIcon, UserIcon } from '../Icon';
 import { Link } from '../Link';
+import type { MenuItemForm } from '../Menu';
 import { UserMenu, type UserMenuLink } from '../UserMenu';
 
 /** The logged-in customer, as the auth API returns it (SPEC §3). */
@@ -23,6 +24,11 @@ export interface TopBarProps {
   loginHref?: string;
   /** Called when the customer chooses Logout in the user menu. */
   onLogout?: () => void;
+  /**
+   * Logout before (and without) the script: the `method="post"` form it is then (its page and
+   * hidden fields, e.g. `{ intent: 'logout' }`).
+   */
+  logoutForm?: MenuItemForm;
   /** The account's pages in the user menu, before Logout ("Your orders", "Your account"). */
   userLinks?: readonly UserMenuLink[];
   /** True while logging out (Logout is unavailable). */
@@ -170,6 +176,7 @@ export function TopBar({
   user,
   loginHref = '/user/login',
   onLogout,
+  logoutForm,
   userLinks,
   isLoggingOut,
   cartHref = '/cart',
@@ -198,6 +205,7 @@ export function TopBar({
               links={userLinks}
               logoutLabel={text.logout}
               onLogout={onLogout}
+              logoutForm={logoutForm}
               isLoggingOut={isLoggingOut}
             />
           ) : (

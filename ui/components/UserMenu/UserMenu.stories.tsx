@@ -81,6 +81,26 @@ export const LoggingOut: Story = {
   },
 };
 
+/** Before the script: a native disclosure, its pages as links and Logout as a post form. */
+export const BeforeScript: Story = {
+  args: { native: true, logoutForm: { action: '/faqs', fields: { intent: 'logout' } } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByText('Hi, Siobhan Doherty!'));
+    await expect(canvas.getByRole('link', { name: 'Your orders' })).toHaveAttribute(
+      'href',
+      '/order',
+    );
+    await expect(canvas.getByRole('link', { name: 'Your account' })).toBeVisible();
+    const logout = canvas.getByRole('button', { name: 'Logout' });
+    const form = logout.closest('form');
+    await expect(form).toHaveAttribute('method', 'post');
+    await expect(form).toHaveAttribute('action', '/faqs');
+    await expect(form?.querySelector('input[type="hidden"][name="intent"]')).toHaveValue('logout');
+    await expect(args.onLogout).not.toHaveBeenCalled();
+  },
+};
+
 /** Designers: short and long names. */
 export const All: Story = {
   render: (args) => (
