@@ -11,7 +11,7 @@ import type { CartView } from '../api/domain/cart';
 import { ThemeProvider } from '../ui/theme';
 import type { SessionUser } from '../api/domain/auth';
 import { createSession, SessionProvider, settledUser } from './features/auth';
-import { replayTyping } from './features/forms';
+import { loadReplayTyping } from './features/forms';
 import { httpCatalogueSource, seededCatalogueSource, type Catalogue } from './features/catalogue';
 import { preloadIslands } from './features/layout';
 import { createRoutes } from './routes';
@@ -57,10 +57,16 @@ async function start(): Promise<void> {
   preloadIslands().catch(() => {
     // Rendering loads them again, and a failure reaches the error boundary from there.
   });
-  await resolveLazyMatches(routes);
-  const router = createBrowserRouter(routes);
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing.');
+  // Only a page whose server HTML has a field can have typing to replay (see below): its code is
+  // fetched alongside the page's, and is there before hydration starts. Most pages have none.
+  const typing = hasTypedField(container) ? replayTypingCode() : Promise.resolve(null);
+  await resolveLazyMatches(routes);
+  const replay = await typing;
+  const router = createBrowserRouter(routes);
+  // What was typed before the script, noted before hydration may overwrite it.
+  const typed = replay?.noteTyping(container);
   // As a transition, hydration is time-sliced: React yields to the browser between units of
   // work instead of blocking the main thread for the whole page (an input during hydration still
   // hydrates its target at once).
@@ -75,7 +81,22 @@ async function start(): Promise<void> {
     );
   });
   // Typing that arrived before a form's code is replayed into it once hydrated (no lost input).
-  replayTyping(container);
+  replay?.replayTyping(container, typed);
+}
+
+/** Whether the server's HTML under `root` has a field a visitor could type into before hydration. */
+function hasTypedField(root: ParentNode): boolean {
+  return root.querySelector('input, textarea, select') !== null;
+}
+
+/** The replay of early typing (features/forms), or null if its chunk fails to load. */
+async function replayTypingCode(): Promise<Awaited<ReturnType<typeof loadReplayTyping>> | null> {
+  try {
+    return await loadReplayTyping();
+  } catch {
+    // The page still hydrates; only typing from before hydration would not be replayed.
+    return null;
+  }
 }
 
 /**

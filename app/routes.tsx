@@ -15,8 +15,8 @@ import {
   checkoutAfter,
   checkoutFormFields,
   checkoutIntents,
-  checkoutTexts,
-  fetchCheckoutSummary,
+  checkoutPageMeta,
+  loadCheckoutApi,
   newIdempotencyKey,
   notPaidStatuses,
   paymentNoticeOf,
@@ -271,7 +271,10 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
         : deferredPage(component),
     }),
   });
-  const checkout = deps.checkout ?? ((domesticUse: boolean) => fetchCheckoutSummary(domesticUse));
+  // In the browser, the checkout API's module comes with the checkout page (not the first load).
+  const checkout =
+    deps.checkout ??
+    (async (domesticUse: boolean) => (await loadCheckoutApi()).fetchCheckoutSummary(domesticUse));
   /**
    * The order of an order page for its first HTML: the order when the server may show it, null
    * when it may not; undefined when only the browser can tell (it holds this tab's token).
@@ -383,7 +386,10 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
                 // The key a post without script is sent with (the script makes one per press).
                 return { summary, payment: paymentNoticeOf(url), formKey: newIdempotencyKey() };
               },
-              fixedMeta(checkoutTexts.pageTitle, checkoutTexts.pageDescription),
+              fixedMeta(
+                checkoutPageMeta.checkout.pageTitle,
+                checkoutPageMeta.checkout.pageDescription,
+              ),
               'alternative',
             ),
             route(
@@ -399,14 +405,14 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
                   throw redirect(checkoutAfter(status));
                 return loaded;
               },
-              fixedMeta(checkoutTexts.process.pageTitle, checkoutTexts.process.description),
+              fixedMeta(checkoutPageMeta.process.pageTitle, checkoutPageMeta.process.description),
               'alternative',
             ),
             route(
               'checkout/success',
               () => import('./pages/CheckoutSuccessPage'),
               ({ url }) => afterPaymentOrder(url),
-              fixedMeta(checkoutTexts.success.pageTitle, checkoutTexts.success.description),
+              fixedMeta(checkoutPageMeta.success.pageTitle, checkoutPageMeta.success.description),
               'alternative',
             ),
             route(
@@ -426,7 +432,7 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
                 if (order === null) throw data(messages.notFound.framework, { status: 404 });
                 return { orderId, urlToken, order: order ?? null };
               },
-              fixedMeta(checkoutTexts.order.pageTitle, checkoutTexts.order.pageDescription),
+              fixedMeta(checkoutPageMeta.order.pageTitle, checkoutPageMeta.order.pageDescription),
               'alternative',
             ),
 
@@ -494,8 +500,8 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
                 return { sessionId, session, step };
               },
               fixedMeta(
-                checkoutTexts.testPayment.pageTitle,
-                checkoutTexts.testPayment.pageDescription,
+                checkoutPageMeta.testPayment.pageTitle,
+                checkoutPageMeta.testPayment.pageDescription,
               ),
               'empty',
             ),

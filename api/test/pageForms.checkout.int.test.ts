@@ -140,9 +140,7 @@ async function summaryTotal(agent: Agent): Promise<number> {
 }
 
 /** An order placed through POST /api/checkout, as the page's script does: its body. */
-async function placedOrder(
-  agent?: Awaited<ReturnType<typeof visitor>>,
-): Promise<PlacedBody> {
+async function placedOrder(agent?: Awaited<ReturnType<typeof visitor>>): Promise<PlacedBody> {
   agent ??= await visitor('300 Litres');
   const res = await agent
     .post('/api/checkout')

@@ -21,7 +21,7 @@ import { displayPostcode } from '../cart';
 import { IntentField } from '../forms';
 import { paths } from '../navigation';
 import type { CheckoutActorRef, CheckoutTextField } from './checkoutMachine';
-import { checkoutFormFields, checkoutIntents } from './pageForms';
+import { checkoutFormFields, checkoutIntents, newIdempotencyKey } from './pageForms';
 import { checkoutTexts } from './texts';
 
 const labels = messages.checkout.labels;
@@ -54,13 +54,6 @@ const Details = styled.ul`
   margin: ${theme.space[2]} 0 0;
   padding-left: ${theme.space[5]};
 `;
-
-/** A fresh random Idempotency-Key candidate (crypto.getRandomValues works on plain http too). */
-export function newIdempotencyKey(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return `checkout-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
 
 export interface CheckoutFormProps {
   /** The running checkout machine (the page's own, or the QA explorer's). */

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import styled, { keyframes } from 'styled-components';
 import type { OrderStatus } from '../../../api/domain/order';
 import { Button, ButtonLink, Notice, Text, theme } from '../../../ui';
-import { orderPath } from './orderDisplay';
+import { orderPath } from './addresses';
 import { isSlow, type PaymentStatusActorRef } from './paymentStatusMachine';
 import { checkoutTexts } from './texts';
 

@@ -1,17 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useToasts } from '../../../ui';
+import { CHECKOUT_BLOCKED_PARAM } from './addresses';
 import { fetchCheckoutSummary } from './checkoutApi';
-
-/**
- * When /checkout cannot open (an empty cart, no postcode, the minimum order not met), its loader
- * sends the visitor to `/cart?checkout=blocked`. The cart page then asks the server why (the
- * checkout summary's `blocked`), shows it as a red notification, and takes the parameter out of
- * the address. Only a code travels in the address, never the words, so no link can make the
- * shop's page say something of the link's choosing.
- */
-export const CHECKOUT_BLOCKED_PARAM = 'checkout';
-export const cartAfterBlockedCheckout = `/cart?${CHECKOUT_BLOCKED_PARAM}=blocked`;
 
 /** Why checkout cannot open now, or null (the server's word, GET /api/checkout). */
 export type BlockedReasonSource = () => Promise<string | null>;

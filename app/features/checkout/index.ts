@@ -4,6 +4,7 @@
  * token is kept, and the texts and helpers of the checkout and order pages.
  */
 export { checkoutTexts } from './texts';
+export { checkoutPageMeta } from './pageMeta';
 export {
   CHECKOUT_PATH,
   CheckoutAnswerError,
@@ -15,6 +16,7 @@ export {
   type CheckoutAnswer,
   type CreatedOrder,
 } from './checkoutApi';
+export { loadCheckoutApi } from './loadCheckoutApi';
 export {
   orderTokenFor,
   rememberLastOrder,
@@ -40,7 +42,6 @@ export {
   delayAfter,
   lastBackoffStep,
   isSlow,
-  notPaidStatuses,
   paymentStatusMachine,
   pollSchedule,
   type PaymentStatusActorRef,
@@ -49,34 +50,39 @@ export {
   type PaymentStatusInput,
   type PaymentStatusMachine,
 } from './paymentStatusMachine';
-export { CheckoutForm, newIdempotencyKey, type CheckoutFormProps } from './CheckoutForm';
+export { CheckoutForm, type CheckoutFormProps } from './CheckoutForm';
 export { PaymentStatusNow, PaymentStatusView, Waiting } from './PaymentStatusView';
-export { checkoutFormFields, checkoutIntents, testPaymentChoiceField } from './pageForms';
+export {
+  checkoutFormFields,
+  checkoutIntents,
+  newIdempotencyKey,
+  testPaymentChoiceField,
+} from './pageForms';
 export { TestModeNotice, useTestPayments } from './TestModeNotice';
 export { OrderNotFound } from './NotFound';
 export {
-  checkoutAfter,
   deliveryAddressLines,
   formatOrderDate,
-  orderPath,
   orderStatusLabel,
   orderStatusTone,
-  paymentNoticeFor,
-  paymentNoticeOf,
   paymentNoticeText,
   receiptSeller,
+} from './orderDisplay';
+export {
+  CHECKOUT_BLOCKED_PARAM,
+  cartAfterBlockedCheckout,
+  checkoutAfter,
+  notPaidStatuses,
+  orderPath,
+  paymentNoticeFor,
+  paymentNoticeOf,
   successPath,
   type PaymentNotice,
-} from './orderDisplay';
+} from './addresses';
 export {
   completeTestPayment,
   fetchTestSession,
   type TestOutcome,
   type TestSession,
 } from './testPaymentApi';
-export {
-  CHECKOUT_BLOCKED_PARAM,
-  cartAfterBlockedCheckout,
-  type BlockedReasonSource,
-  useBlockedCheckoutNotice,
-} from './blockedNotice';
+export { type BlockedReasonSource, useBlockedCheckoutNotice } from './blockedNotice';

@@ -2,10 +2,15 @@ import type { OrderStatus, OrderView } from '../../../api/domain/order';
 import { site } from '../../../api/domain/site';
 import type { OrderStatusTone } from '../../../ui';
 import { displayPostcode } from '../cart';
+import type { PaymentNotice } from './addresses';
 import { checkoutTexts } from './texts';
 
-// Made on first use: this module is part of every page's first load (the route table uses it),
-// and a date format costs its construction there, while only the order pages show a date.
+/*
+ * How the order pages show an order. The addresses and codes the route table uses (it is in every
+ * page's first load) are in addresses.ts, apart from these words.
+ */
+
+// Made on first use: a date format costs its construction, and only the order pages show a date.
 let dateTime: Intl.DateTimeFormat | undefined;
 
 /** "14 March 2025 at 10:42", in the shop's time zone whatever the browser's. */
@@ -58,34 +63,8 @@ export const receiptSeller = {
   vatNumber: site.vatNumber,
 };
 
-/** `?payment=` on /checkout: why the customer is back (a code; the words are the page's own). */
-export type PaymentNotice = 'declined' | 'cancelled';
-
-export function paymentNoticeOf(url: URL): PaymentNotice | null {
-  const value = url.searchParams.get('payment');
-  if (value === 'declined' || value === 'failed') return 'declined';
-  if (value === 'cancelled' || value === 'expired') return 'cancelled';
-  return null;
-}
-
 export function paymentNoticeText(notice: PaymentNotice | null): string | null {
   if (notice === 'declined') return checkoutTexts.paymentDeclined;
   if (notice === 'cancelled') return checkoutTexts.paymentNotCompleted;
   return null;
 }
-
-/** The notice for an order that was not paid, or null (paid, or still open). */
-export function paymentNoticeFor(status: OrderStatus): PaymentNotice | null {
-  if (status === 'payment_failed') return 'declined';
-  if (status === 'cancelled' || status === 'expired') return 'cancelled';
-  return null;
-}
-
-/** Where /checkout/process sends a customer whose payment did not go through. */
-export function checkoutAfter(status: OrderStatus): string {
-  return `/checkout?payment=${paymentNoticeFor(status) ?? 'cancelled'}`;
-}
-
-export const successPath = (orderId: string) =>
-  `/checkout/success?order=${encodeURIComponent(orderId)}`;
-export const orderPath = (orderId: string) => `/order/${encodeURIComponent(orderId)}`;

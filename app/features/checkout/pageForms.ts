@@ -23,3 +23,14 @@ export const checkoutFormFields = {
 
 /** The test payment page's buttons: each sends its choice (TestPaymentChoice) in this field. */
 export const testPaymentChoiceField = 'choice';
+
+/**
+ * A fresh random Idempotency-Key candidate (crypto.getRandomValues works on plain http too). Here,
+ * not with the form, so that the checkout route's loader (in the first-load bundle) can make the
+ * key of a post without script without pulling in the form's components.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return `checkout-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}

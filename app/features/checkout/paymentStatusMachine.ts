@@ -16,6 +16,7 @@
  */
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { OrderStatus, OrderView } from '../../../api/domain/order';
+import { notPaidStatuses } from './addresses';
 import { fetchOrder } from './checkoutApi';
 import { checkoutTexts } from './texts';
 
@@ -39,8 +40,8 @@ export function delayAfter(step: number): number {
 export const lastBackoffStep =
   1 + Math.ceil(Math.log2(pollSchedule.maxDelayMs / pollSchedule.firstDelayMs));
 
-/** Statuses that send the customer back to /checkout with the red notice. */
-export const notPaidStatuses: readonly OrderStatus[] = ['payment_failed', 'cancelled', 'expired'];
+// In addresses.ts, so that the route table (first load) reads it without this machine.
+export { notPaidStatuses };
 
 export interface PaymentStatusContext {
   orderId: string;

@@ -1,11 +1,13 @@
+import { checkoutPageMeta } from './pageMeta';
+
 /**
  * The checkout and order pages' own words (the browser's side of issue 15). The form's labels,
  * its validation messages and the API's answers are the shared ones in api/domain/messages.ts
  * (`messages.checkout`, `messages.order`); these are what only the pages say.
  */
 export const checkoutTexts = {
-  pageTitle: 'Checkout',
-  pageDescription: 'Your delivery details and the order summary, then pay securely.',
+  pageTitle: checkoutPageMeta.checkout.pageTitle,
+  pageDescription: checkoutPageMeta.checkout.pageDescription,
   formLabel: 'Checkout',
   sections: {
     contact: 'Contact details',
@@ -39,9 +41,9 @@ export const checkoutTexts = {
     text: 'Payments go to the built-in test provider: no card is charged and no money is taken.',
   },
   process: {
-    pageTitle: 'Confirming your payment',
+    pageTitle: checkoutPageMeta.process.pageTitle,
     title: 'Confirming your payment…',
-    description: 'We are waiting for the payment provider to confirm your payment.',
+    description: checkoutPageMeta.process.description,
     slow: 'This is taking longer than usual. You do not need to wait here: your confirmation will follow by e-mail.',
     gaveUp:
       'We have not yet heard from the payment provider. If your payment went through, your confirmation will follow by e-mail, and we will not charge you twice.',
@@ -52,9 +54,9 @@ export const checkoutTexts = {
     noOrder: 'We could not find the order to confirm.',
   },
   success: {
-    pageTitle: 'Order confirmed',
+    pageTitle: checkoutPageMeta.success.pageTitle,
     title: 'Thank you for your order',
-    description: 'Your payment has been received.',
+    description: checkoutPageMeta.success.description,
     number: (number: string) => `Your order number is ${number}.`,
     emailed: (email: string) => `We have sent a confirmation to ${email}.`,
     nextTitle: 'What happens next',
@@ -69,8 +71,8 @@ export const checkoutTexts = {
     notPaid: 'This order has not been paid yet.',
   },
   order: {
-    pageTitle: 'Your order',
-    pageDescription: 'Your order, its status and a printable VAT receipt.',
+    pageTitle: checkoutPageMeta.order.pageTitle,
+    pageDescription: checkoutPageMeta.order.pageDescription,
     title: (number: string) => `Order ${number}`,
     loading: 'Loading your order…',
     failed: 'We could not load your order. Please check your connection and try again.',
@@ -88,8 +90,8 @@ export const checkoutTexts = {
     },
   },
   testPayment: {
-    pageTitle: 'Test payment',
-    pageDescription: 'The built-in test payment provider: no money is taken.',
+    pageTitle: checkoutPageMeta.testPayment.pageTitle,
+    pageDescription: checkoutPageMeta.testPayment.pageDescription,
     loading: 'Loading the test payment…',
     notFound: 'This test payment does not exist or has expired.',
     finished: 'This test payment has already been completed.',

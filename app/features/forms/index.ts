@@ -1,10 +1,14 @@
 export {
   IntentField,
   PageForm,
-  ServerNotices,
   useFormOutcome,
   useKeptValue,
   usePageAction,
   type PageFormProps,
 } from './pageForm';
-export { replayTyping } from './replayTyped';
+export { ServerNotices } from './ServerNotices';
+/**
+ * The replay of typing from before hydration (replayTyped.ts), loaded on demand: the browser's
+ * entry needs it only for a page whose server HTML has a field, and most have none.
+ */
+export const loadReplayTyping = () => import('./replayTyped');

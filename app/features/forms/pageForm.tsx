@@ -1,25 +1,7 @@
 import type { FormHTMLAttributes, ReactNode } from 'react';
-import { useLocation, useRouteLoaderData } from 'react-router-dom';
-import styled from 'styled-components';
+import { useLocation } from 'react-router-dom';
 import { intentField, outcomeFor, type FormOutcome } from '../../../api/domain/pageForms';
-import { Notice, theme } from '../../../ui';
-
-interface RootForms {
-  form?: FormOutcome | null;
-  notice?: string | null;
-}
-
-function useRootForms(): RootForms {
-  return (useRouteLoaderData('root') as RootForms | undefined) ?? {};
-}
-
-/**
- * Whether this is still the page the server rendered (no client navigation since): what the
- * server rendered for one request (a refused form, a notice) belongs to that page only.
- */
-function useFirstPage(): boolean {
-  return useLocation().key === 'default';
-}
+import { useFirstPage, useRootForms } from './rootForms';
 
 /**
  * The outcome of this page's form `intent` when the server just refused it (a post without
@@ -66,49 +48,4 @@ export function PageForm({ intent, action, children, ...rest }: PageFormProps) {
 /** The hidden `intent` field, for a form built with another component (react-aria's Form). */
 export function IntentField({ intent }: { intent: string }) {
   return <input type="hidden" name={intentField} value={intent} />;
-}
-
-const Stack = styled.div`
-  display: grid;
-  gap: ${theme.space[2]};
-  margin: 0 0 ${theme.space[4]};
-
-  &:empty {
-    display: none;
-  }
-`;
-
-const List = styled.ul`
-  margin: ${theme.space[1]} 0 0;
-  padding-left: ${theme.space[4]};
-`;
-
-/**
- * What the server says about the form posted just before, in the page itself: the success
- * notice carried across the redirect, or the refusal's message and its field messages. This is
- * how the spec's notifications reach a visitor without JavaScript; it shows only on the page
- * the server rendered, never after a client navigation.
- */
-export function ServerNotices() {
-  const { form, notice } = useRootForms();
-  const first = useFirstPage();
-  if (!first || (!form && !notice)) return null;
-  const errors = form ? form.errors.filter((error) => error !== form.message) : [];
-  return (
-    <Stack data-server-notices="">
-      {notice ? <Notice variant="success">{notice}</Notice> : null}
-      {form ? (
-        <Notice variant="danger">
-          <p>{form.message}</p>
-          {errors.length > 0 ? (
-            <List>
-              {errors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </List>
-          ) : null}
-        </Notice>
-      ) : null}
-    </Stack>
-  );
 }

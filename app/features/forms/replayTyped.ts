@@ -42,6 +42,7 @@ function nativeSetter(field: Field): ((value: string) => void) | undefined {
 
 function replay(field: Field, value: string): void {
   if (field instanceof HTMLSelectElement) {
+    field.value = value;
     field.dispatchEvent(new Event('change', { bubbles: true }));
     return;
   }
@@ -52,13 +53,39 @@ function replay(field: Field, value: string): void {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** The value a field had in the server's HTML (its attribute, or its selected option). */
+function serverValue(field: Field): string {
+  if (field instanceof HTMLSelectElement) {
+    const chosen = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
+    return chosen?.value ?? '';
+  }
+  return field.defaultValue;
+}
+
+/** The fields under `root` whose value differs from the server's HTML: typing, noted before hydrating. */
+export function noteTyping(root: ParentNode): Map<Element, string> {
+  const typed = new Map<Element, string>();
+  for (const element of root.querySelectorAll('input, textarea, select')) {
+    if (isTypedField(element) && element.value !== serverValue(element)) {
+      typed.set(element, element.value);
+    }
+  }
+  return typed;
+}
+
 /**
- * Once each field under `root` has hydrated, compares what it shows with the value its
- * component gave it: a difference is typing that came before the field's code, and is replayed.
- * Checks each animation frame until the page is marked hydrated (`<html data-hydrated>`, deferred
- * islands included) or `timeoutMs` has passed.
+ * Once each field under `root` has hydrated, puts back what the visitor typed before its code
+ * arrived: the typing noted before hydration (`typed`, from `noteTyping`), which hydration's
+ * first renders may have overwritten with the form's own value, or a difference between what the
+ * field shows and the value its component gave it (typing since the note). Checks each animation
+ * frame until the page is marked hydrated (`<html data-hydrated>`, deferred islands included) or
+ * `timeoutMs` has passed.
  */
-export function replayTyping(root: ParentNode, timeoutMs = 15_000): void {
+export function replayTyping(
+  root: ParentNode,
+  typed: ReadonlyMap<Element, string> = new Map(),
+  timeoutMs = 15_000,
+): void {
   const checked = new WeakSet<Element>();
   const started = performance.now();
   const step = () => {
@@ -68,12 +95,10 @@ export function replayTyping(root: ParentNode, timeoutMs = 15_000): void {
       if (props === undefined) continue;
       checked.add(element);
       const given = props.value;
-      if (
-        (typeof given === 'string' || typeof given === 'number') &&
-        String(given) !== element.value
-      ) {
-        replay(element, element.value);
-      }
+      const controlled = typeof given === 'string' || typeof given === 'number';
+      const noted = typed.get(element);
+      const value = noted ?? element.value;
+      if (controlled ? String(given) !== value : element.value !== value) replay(element, value);
     }
     const done = document.documentElement.dataset.hydrated === 'true';
     if (!done && performance.now() - started < timeoutMs) requestAnimationFrame(step);

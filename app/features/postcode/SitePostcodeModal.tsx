@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useIsHydrated } from '../../../ui';
+import { useIsHydrated } from '../../../ui/components/Menu/useIsHydrated';
 import { dialogParams, useCart } from '../cart';
 import { hasFlag, lazyTarget, searchWithoutFlag } from '../navigation';
 import type { StaticPostcodeState } from './StaticPostcodeDialog';

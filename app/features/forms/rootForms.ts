@@ -1,0 +1,25 @@
+import { useLocation, useRouteLoaderData } from 'react-router-dom';
+import type { FormOutcome } from '../../../api/domain/pageForms';
+
+/*
+ * What the server rendered for one request about a form (api/ssr/forms), as the root loader
+ * hands it over. A module of its own, apart from the forms' components (pageForm.tsx): the layout
+ * reads it on every page (ServerNotices), the forms only on theirs.
+ */
+
+export interface RootForms {
+  form?: FormOutcome | null;
+  notice?: string | null;
+}
+
+export function useRootForms(): RootForms {
+  return (useRouteLoaderData('root') as RootForms | undefined) ?? {};
+}
+
+/**
+ * Whether this is still the page the server rendered (no client navigation since): what the
+ * server rendered for one request (a refused form, a notice) belongs to that page only.
+ */
+export function useFirstPage(): boolean {
+  return useLocation().key === 'default';
+}
