@@ -2,7 +2,6 @@ import { useLoaderData, useRouteLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
 import { Heading, Link, Text, theme } from '../../ui';
 import { allProducts, emptyCatalogue, type Catalogue } from '../features/catalogue';
-import { Static } from '../features/hydration';
 import { sideNavGroups, sideNavInfoLinks } from '../features/navigation';
 import type { ContentDoc } from '../content/markdown';
 import { ContentBody } from './InfoPage';
@@ -50,22 +49,21 @@ export default function HomePage() {
   const groups = sideNavGroups(catalogue.coal);
   return (
     <>
-      {/* Static sections: the server's HTML, never hydrated (their links load the page). */}
-      <Static as={Hero} aria-labelledby="home-heading">
+      <Hero aria-labelledby="home-heading">
         <div>
           <Heading level={1} id="home-heading">
             {doc.heading}
           </Heading>
           <ContentBody doc={doc} />
         </div>
-      </Static>
+      </Hero>
       <PageSection aria-labelledby="best-sellers-heading">
         <Heading level={2} id="best-sellers-heading">
           Our best sellers
         </Heading>
         <ProductList products={bestSellers} />
       </PageSection>
-      <Static as={PageSection} aria-labelledby="browse-heading">
+      <PageSection aria-labelledby="browse-heading">
         <Heading level={2} id="browse-heading">
           Browse our fuels
         </Heading>
@@ -91,7 +89,7 @@ export default function HomePage() {
             </span>
           ))}
         </Text>
-      </Static>
+      </PageSection>
     </>
   );
 }
