@@ -12,6 +12,7 @@ import { ThemeProvider } from '../ui/theme';
 import type { SessionUser } from '../api/domain/auth';
 import { createSession, SessionProvider, settledUser } from './features/auth';
 import { loadReplayTyping } from './features/forms';
+import { routeStaticLinks } from './features/hydration';
 import { httpCatalogueSource, seededCatalogueSource, type Catalogue } from './features/catalogue';
 import { preloadIslands } from './features/layout';
 import { createRoutes } from './routes';
@@ -65,6 +66,8 @@ async function start(): Promise<void> {
   await resolveLazyMatches(routes);
   const replay = await typing;
   const router = createBrowserRouter(routes);
+  // Static sections' links (never hydrated) navigate through the router like the others.
+  routeStaticLinks((to) => void router.navigate(to));
   // What was typed before the script, noted before hydration may overwrite it.
   const typed = replay?.noteTyping(container);
   // As a transition, hydration is time-sliced: React yields to the browser between units of

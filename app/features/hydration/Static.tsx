@@ -1,24 +1,6 @@
-import {
-  useState,
-  useSyncExternalStore,
-  type ElementType,
-  type HTMLAttributes,
-  type ReactNode,
-} from 'react';
-
-const noSubscription = () => () => undefined;
-
-/**
- * True while React hydrates the server's HTML (it reads the server snapshot then), false in the
- * browser's later renders.
- */
-function useHydrating(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
-}
+import { useState, type ElementType, type HTMLAttributes, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useAdopted } from './useAdopted';
 
 export interface StaticProps extends HTMLAttributes<HTMLElement> {
   /** The element (or styled component) to render; default `div`. */
@@ -29,25 +11,27 @@ export interface StaticProps extends HTMLAttributes<HTMLElement> {
 /**
  * A static section of a page (DESIGN.md, Rendering: hydrate only what is interactive). The server
  * renders its content; the browser keeps that HTML as it is and never hydrates it: React adopts the
- * element with no children of its own, so none of the content's components run and its links
- * work as plain links (a document navigation). Mounted later, by a client navigation, it renders
- * its content as usual. Put nothing inside that needs script: interactive parts are islands of
- * their own outside it.
+ * element with no children of its own, so none of the content's components run. Mounted later, by a client navigation, it renders
+ * its content as usual. Its links go through the router all the same (staticLinks.ts). Put nothing
+ * inside that needs script: interactive parts are islands of their own outside it.
  */
 export function Static({ as: Tag = 'div', children, ...rest }: StaticProps) {
-  const hydrating = useHydrating();
-  // Decided once: a section adopted at hydration stays the server's HTML for good.
-  const [adopted] = useState(hydrating);
-  if (import.meta.env.SSR || !adopted) {
+  const { id, adopted } = useAdopted('data-static');
+  // A section adopted at hydration stays the server's HTML until the page changes under it (the
+  // same route with other content, say): then it is a new element with its content rendered.
+  const { key: location } = useLocation();
+  const [adoptedAt] = useState(location);
+  if (!adopted || location !== adoptedAt) {
     return (
-      <Tag data-static="" {...rest}>
+      <Tag key="rendered" data-static={id} {...rest}>
         {children}
       </Tag>
     );
   }
   return (
     <Tag
-      data-static=""
+      key="adopted"
+      data-static={id}
       {...rest}
       suppressHydrationWarning
       dangerouslySetInnerHTML={{ __html: '' }}

@@ -1,1 +1,3 @@
 export { Static, type StaticProps } from './Static';
+export { routeStaticLinks, routedHref, type Navigate } from './staticLinks';
+export { Deferred, deferredWaiting, onDeferredChange, type DeferredProps } from './Deferred';

@@ -9,6 +9,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { deferredWaiting, onDeferredChange } from '../hydration';
 import { preloadTargets } from '../navigation';
 
 /*
@@ -86,8 +87,8 @@ export function Island({ children }: { children: ReactNode }) {
 }
 
 /**
- * Marks the document (`<html data-hydrated="true">`) once the layout and the islands it renders
- * (`islands`, on the first render) have hydrated: tests, and monitoring, wait for it before
+ * Marks the document (`<html data-hydrated="true">`) once the layout, the islands it renders
+ * (`islands`, on the first render) and the page's deferred parts have hydrated: tests, and monitoring, wait for it before
  * using the page. Provide the returned value to the islands with `IslandsProvider`.
  */
 export function useHydratedMarker(islands: number): () => void {
@@ -95,13 +96,15 @@ export function useHydratedMarker(islands: number): () => void {
   const ready = useRef(0);
   const layoutReady = useRef(false);
   const mark = useCallback(() => {
-    if (layoutReady.current && ready.current >= expected.current) {
+    if (layoutReady.current && ready.current >= expected.current && deferredWaiting() === 0) {
       document.documentElement.dataset.hydrated = 'true';
     }
   }, []);
   useEffect(() => {
     layoutReady.current = true;
     mark();
+    // The page's deferred parts (hydration/Deferred.tsx) count too.
+    return onDeferredChange(mark);
   }, [mark]);
   return useCallback(() => {
     ready.current += 1;

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Deferred, deferredWaiting } from './Deferred';
+
+/**
+ * A deferred part (DESIGN.md, Rendering: islands hydrated when visible, idle or touched): the
+ * server's HTML stays as it is while the page hydrates, then the part hydrates on its own and
+ * works; rendered by the browser itself, it is there at once.
+ */
+
+let root: Root | undefined;
+let container: HTMLDivElement | undefined;
+/** How many times the deferred part's content rendered. */
+let renders = 0;
+
+afterEach(() => {
+  root?.unmount();
+  container?.remove();
+  root = undefined;
+  container = undefined;
+});
+
+function Counter() {
+  renders += 1;
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount((n) => n + 1)}>
+      Pressed {count} times
+    </button>
+  );
+}
+
+const page = (
+  <main>
+    <h1>Products</h1>
+    <Deferred aria-label="Order form">
+      <Counter />
+    </Deferred>
+  </main>
+);
+
+const button = () => container?.querySelector('button') ?? null;
+
+describe('a deferred part', () => {
+  it("keeps the server's HTML, then hydrates on its own and works", async () => {
+    const html = renderToString(page);
+    expect(html).toContain('data-deferred=');
+    renders = 0;
+    container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const serverButton = button();
+    const recoverable: unknown[] = [];
+    root = hydrateRoot(container, page, { onRecoverableError: (error) => recoverable.push(error) });
+    // Touched, it opens (if the browser had not already been idle or seen it).
+    serverButton?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await expect.poll(() => renders).toBe(1);
+    await expect.poll(deferredWaiting).toBe(0);
+    // Hydrated, not replaced: the very element the server sent, now with its handler.
+    expect(button()).toBe(serverButton);
+    button()?.click();
+    await expect.poll(() => button()?.textContent).toBe('Pressed 1 times');
+    expect(container.querySelector('[data-deferred]')).toHaveAttribute('aria-label', 'Order form');
+    expect(recoverable).toEqual([]);
+  });
+
+  it("rendered by the browser itself, is there at once and isn't waited for", async () => {
+    renders = 0;
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    root.render(page);
+    await expect.poll(() => button()?.textContent).toBe('Pressed 0 times');
+    expect(renders).toBe(1);
+    expect(deferredWaiting()).toBe(0);
+  });
+});
