@@ -2,6 +2,7 @@ import { useLoaderData, useRouteLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
 import { Heading, Link, Text, theme } from '../../ui';
 import { allProducts, emptyCatalogue, type Catalogue } from '../features/catalogue';
+import { Static } from '../features/hydration';
 import { sideNavGroups, sideNavInfoLinks } from '../features/navigation';
 import type { ContentDoc } from '../content/markdown';
 import { ContentBody } from './InfoPage';
@@ -49,21 +50,22 @@ export default function HomePage() {
   const groups = sideNavGroups(catalogue.coal);
   return (
     <>
-      <Hero aria-labelledby="home-heading">
+      {/* Static sections: the server's HTML, never hydrated (nothing in them needs script). */}
+      <Static as={Hero} aria-labelledby="home-heading">
         <div>
           <Heading level={1} id="home-heading">
             {doc.heading}
           </Heading>
           <ContentBody doc={doc} />
         </div>
-      </Hero>
-      <PageSection aria-labelledby="best-sellers-heading">
+      </Static>
+      <Static as={PageSection} aria-labelledby="best-sellers-heading">
         <Heading level={2} id="best-sellers-heading">
           Our best sellers
         </Heading>
         <ProductList products={bestSellers} />
-      </PageSection>
-      <PageSection aria-labelledby="browse-heading">
+      </Static>
+      <Static as={PageSection} aria-labelledby="browse-heading">
         <Heading level={2} id="browse-heading">
           Browse our fuels
         </Heading>
@@ -89,7 +91,7 @@ export default function HomePage() {
             </span>
           ))}
         </Text>
-      </PageSection>
+      </Static>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
 import { Heading, theme } from '../../ui';
 import type { ContentDoc } from '../content/markdown';
+import { Static } from '../features/hydration';
 
 export const Article = styled.article`
   max-width: 48rem;
@@ -23,9 +24,10 @@ export function ContentBody({ doc }: { doc: ContentDoc }) {
 export default function InfoPage() {
   const doc = useLoaderData() as ContentDoc;
   return (
-    <Article>
+    // Text only: the server's HTML, never hydrated.
+    <Static as={Article}>
       <Heading level={1}>{doc.heading}</Heading>
       <ContentBody doc={doc} />
-    </Article>
+    </Static>
   );
 }

@@ -4,12 +4,21 @@ import { messages } from '../../../api/domain/messages';
 import { CoalCategoryIcon, Heading, Link, Text, theme } from '../../../ui';
 import type { Product } from '../../features/catalogue';
 import { WholesaleEnquiryLink } from '../../features/enquiry';
+import { Deferred } from '../../features/hydration';
 import { ProductOrderForm } from '../../features/order-form';
 import type { CataloguePageData } from './definitions';
 import { PageSection, ProductList } from './ProductList';
 
-/** The compact order form on each card (SPEC §2), where the page sells online. */
-const orderForm = (product: Product) => <ProductOrderForm product={product} />;
+/**
+ * The compact order form on each card (SPEC §2), where the page sells online. Each hydrates on
+ * its own when it comes near the screen, is touched or the browser is idle: until then it is the
+ * server's form, which posts to the page.
+ */
+const orderForm = (product: Product) => (
+  <Deferred>
+    <ProductOrderForm product={product} />
+  </Deferred>
+);
 
 const CategoryNav = styled.nav`
   ul {
