@@ -329,6 +329,20 @@ describe(`checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
               expect(res.status).toBe(422);
               return;
             }
+            // Trade volumes are not declared for domestic use online (DOMESTIC_USE_MAX_*).
+            const { domesticUseMax } = testConfig({ PUBLIC_URL: shop });
+            if (
+              domesticUse &&
+              summary.declarationApplies &&
+              (summary.litres > domesticUseMax.litres ||
+                summary.kilograms > domesticUseMax.kilograms)
+            ) {
+              expect(res.status).toBe(422);
+              expect(
+                (res.body as { fieldErrors?: { domesticUse?: string } }).fieldErrors?.domesticUse,
+              ).toMatch(/^We cannot take the domestic-use declaration online for /);
+              return;
+            }
             expect(res.status).toBe(201);
             const body = res.body as PlacedBody;
             // The catalogue's prices, whatever was sent.
