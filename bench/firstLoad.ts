@@ -135,3 +135,55 @@ export function firstLoadJs(distClientDir: string, html?: string): FirstLoad {
 
 /** `12.3 KiB` */
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/**
+ * The lazy parts of the site (islands, dialogs, pages) by source path in the manifest, with what
+ * each is: its cost is the JavaScript it adds to a visit beyond the first load of `/`.
+ */
+export const islands: readonly { name: string; source: string }[] = [
+  { name: 'Header (island)', source: 'app/features/layout/SiteHeader.tsx' },
+  { name: 'Footer (island)', source: 'app/features/layout/SiteFooter.tsx' },
+  { name: 'Side menu', source: 'app/features/layout/SideMenu.tsx' },
+  { name: 'Order Online dialog', source: 'app/features/order-form/OrderOnlineDialog.tsx' },
+  { name: 'Set Postcode dialog', source: 'app/features/postcode/PostcodeModal.tsx' },
+  { name: 'Wholesale enquiry dialog', source: 'app/features/enquiry/WholesaleEnquiryModal.tsx' },
+  { name: 'Notifications', source: 'ui/components/Toast/Toast.tsx' },
+  { name: 'Typing replay', source: 'app/features/forms/replayTyped.ts' },
+  { name: 'Home page (static sections)', source: 'app/pages/HomePage.tsx' },
+  { name: 'Information page (static)', source: 'app/pages/InfoPage.tsx' },
+  {
+    name: 'Catalogue page (deferred order forms)',
+    source: 'app/pages/catalogue/CataloguePage.tsx',
+  },
+  { name: 'Cart page', source: 'app/pages/CartPage.tsx' },
+];
+
+export interface IslandCost {
+  name: string;
+  /** Gzip bytes of the island's chunk and its static imports not in `firstLoad`. */
+  gzipBytes: number;
+  files: number;
+}
+
+/** What each of `islands` adds to a visit that has loaded `firstLoad` already. */
+export function islandCosts(distClientDir: string, firstLoad: FirstLoad): IslandCost[] {
+  const manifest = readManifest(distClientDir);
+  const loaded = new Set(firstLoad.files.map((f) => f.file));
+  return islands.map(({ name, source }) => {
+    if (!manifest[source]) throw new Error(`The build manifest has no chunk for ${source}`);
+    const files = new Set<string>();
+    const add = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || loaded.has(chunk.file) || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) add(imported);
+    };
+    add(source);
+    let gzipBytes = 0;
+    for (const file of files) {
+      if (!file.endsWith('.js')) continue;
+      gzipBytes += gzipSync(readFileSync(join(distClientDir, file)), { level: gzipLevel }).length;
+    }
+    return { name, gzipBytes, files: files.size };
+  });
+}

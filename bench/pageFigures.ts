@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type RawRequest } from 'autocannon';
 import { startChildServer } from './childServer';
-import { firstLoadJs, gzipLevel, kib, type FirstLoad } from './firstLoad';
+import { firstLoadJs, gzipLevel, islandCosts, kib, type FirstLoad } from './firstLoad';
 import { buildUnlessSkipped, distClientDir, startProductionServer } from './productionServer';
 
 /** Fixed by the issue, so the figures compare across runs whatever BENCH_CONNECTIONS says. */
@@ -253,6 +253,14 @@ export async function measurePages(): Promise<PageFigures> {
     for (const f of firstLoad.files)
       console.log(`  ${f.file.padEnd(50)} ${kib(f.gzipBytes).padStart(10)}`);
     console.log(`  ${'total'.padEnd(50)} ${kib(firstLoad.totalGzipBytes).padStart(10)}`);
+    console.log(
+      '\nWhat each island, dialog and page adds to that (gzip, its chunk and new imports)',
+    );
+    for (const island of islandCosts(distClientDir, firstLoad)) {
+      console.log(
+        `  ${island.name.padEnd(44)} ${kib(island.gzipBytes).padStart(10)} ${String(island.files).padStart(3)} files`,
+      );
+    }
 
     return { ceiling, anonymous, withCart, htmlBytes: home.body.length, firstLoad };
   } finally {

@@ -68,13 +68,20 @@ async function serverHtml(url: string, form: FormOutcome | null): Promise<string
   const handler = createStaticHandler(routes(form));
   const context = await handler.query(new Request(`http://shop.test${url}`));
   if (context instanceof Response) throw new Error('unexpected redirect');
-  return renderToString(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-      hydrate={false}
-    />,
-  );
+  const render = () =>
+    renderToString(
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+        hydrate={false}
+      />,
+    );
+  // The panel's module is lazy in the browser build this test runs in: a first render asks for
+  // it, and once it is there the page renders as the server renders it (which loads it first).
+  render();
+  await import('./StaticOrderOnline');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return render();
 }
 
 async function hydrate(url: string, form: FormOutcome | null, html: string, before?: () => void) {

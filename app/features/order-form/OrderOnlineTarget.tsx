@@ -1,12 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useIsHydrated } from '../../../ui';
 import { dialogParams } from '../cart';
-import { hasFlag, searchWithoutFlag } from '../navigation';
+import { hasFlag, lazyTarget, searchWithoutFlag } from '../navigation';
 import { loadOrderOnlineDialog, type DialogComponent } from './loadOrderOnlineDialog';
 import type { OrderOnlineStart, OrderTab } from './OrderOnlineModal';
-import { choiceField, StaticOrderOnline } from './StaticOrderOnline';
-import type { FormTab } from './orderOnlineTabs';
+import { choiceField, type FormTab } from './orderOnlineTabs';
+
+/**
+ * The server's panel: its module (its forms, fields and notices) is fetched only by a page
+ * rendered with it, not with the header on every page.
+ */
+const StaticOrderOnline = lazyTarget(() => import('./StaticOrderOnline'));
 
 const formTabs: readonly FormTab[] = ['woodpellet', 'oil', 'other'];
 
@@ -71,7 +76,22 @@ export function OrderOnlineTarget() {
     () => !hydrated && hasFlag(location.search, dialogParams.orderOnline),
   );
   const [start, setStart] = useState<{ start: OrderOnlineStart; tab: OrderTab | undefined }>();
-  const panel = useRef<HTMLDivElement>(null);
+  // The server's panel once hydrated (its module is lazy, so after this component's first
+  // effects), with what was chosen and typed in it before: read at that very moment, since a
+  // later render puts the fields' values back.
+  const [panel, setPanel] = useState<{
+    element: HTMLDivElement;
+    chosen: ReturnType<typeof readPanel>;
+  } | null>(null);
+  const onPanel = useCallback((element: HTMLDivElement | null) => {
+    setPanel((current) =>
+      element === null
+        ? null
+        : current?.element === element
+          ? current
+          : { element, chosen: readPanel(element) },
+    );
+  }, []);
   const firstAddress = useRef(`${location.pathname}${location.search}`);
   const tookOver = useRef(false);
   const openOnArrival = useRef(false);
@@ -89,15 +109,13 @@ export function OrderOnlineTarget() {
     if (`${location.pathname}${location.search}` !== firstAddress.current) setServerPanel(false);
   }, [location.pathname, location.search]);
 
-  // Hydrated with the server's panel (effects run only in the browser, the first one right after
-  // hydration): the modal takes its place, unless the panel shows a refusal.
+  // Hydrated with the server's panel (effects run only in the browser, this one right after the
+  // panel has hydrated): the modal takes its place, unless the panel shows a refusal.
   useEffect(() => {
-    const element = panel.current;
-    if (!serverPanel || !element || tookOver.current) return;
-    if (element.dataset.refused !== undefined) return;
+    if (!serverPanel || !panel || tookOver.current) return;
+    if (panel.element.dataset.refused !== undefined) return;
     tookOver.current = true;
-    // Read now, the first moment after hydration: a later render puts the fields' values back.
-    const chosen = readPanel(element);
+    const { chosen } = panel;
     loadOrderOnlineDialog()
       .then((component) => {
         setStart(chosen);
@@ -118,17 +136,19 @@ export function OrderOnlineTarget() {
         // The panel stays: it works without the modal.
         console.error('Could not load the Order Online modal', error);
       });
-  }, [serverPanel, location, navigate]);
+  }, [serverPanel, panel, location, navigate]);
 
   const withoutFlag = searchWithoutFlag(location.search, dialogParams.orderOnline);
   return (
     <>
       {serverPanel ? (
-        <StaticOrderOnline
-          action={`${location.pathname}${location.search}`}
-          closeHref={`${location.pathname}${withoutFlag ?? location.search}`}
-          panelRef={panel}
-        />
+        <Suspense fallback={null}>
+          <StaticOrderOnline
+            action={`${location.pathname}${location.search}`}
+            closeHref={`${location.pathname}${withoutFlag ?? location.search}`}
+            panelRef={onPanel}
+          />
+        </Suspense>
       ) : null}
       {Dialog ? (
         <Dialog

@@ -19,6 +19,7 @@ import { cartIntents, useCart } from '../cart';
 import { emptyCatalogue, type Catalogue, type Product } from '../catalogue';
 import { IntentField, useFormOutcome } from '../forms';
 import {
+  choiceField,
   CoalPanel,
   Panel,
   visibleTabs,
@@ -35,9 +36,6 @@ import {
  * size, since choosing a product cannot change the sizes offered without script. Once the script
  * runs, OrderOnlineButton opens the real modal in its place, starting from what was chosen here.
  */
-
-/** The combined product-and-size choice: "productId:sizeId" ("productId:" without sizes). */
-export const choiceField = 'choice';
 
 const Sections = styled.div`
   display: grid;
@@ -263,3 +261,6 @@ export const StaticOrderOnline = memo(function StaticOrderOnline({
     </div>
   );
 });
+
+/** The panel's module is loaded only by a page that shows it (OrderOnlineTarget). */
+export default StaticOrderOnline;

@@ -11,6 +11,9 @@ import { domesticCoalHref } from '../navigation';
  */
 
 /** The tabs (SPEC §2), in order. Coal is ordered per category on the catalogue pages. */
+/** The server panel's field holding the chosen product and size (`productId:sizeId`). */
+export const choiceField = 'choice';
+
 export type OrderTab = 'coal' | 'woodpellet' | 'oil' | 'other';
 export const orderTabs: readonly OrderTab[] = ['coal', 'woodpellet', 'oil', 'other'];
 
