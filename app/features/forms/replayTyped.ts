@@ -80,23 +80,35 @@ export function noteTyping(root: ParentNode): Map<Element, string> {
  * field shows and the value its component gave it (typing since the note). Checks each animation
  * frame until the page is marked hydrated (`<html data-hydrated>`, deferred islands included) or
  * `timeoutMs` has passed.
+ *
+ * A field has React's props from the moment hydration renders it, which may be frames before that
+ * render is committed: an input event sent then reaches no handler. So a noted field of a
+ * controlled input is replayed again, each frame, for as long as its component still holds the
+ * server's value, until the component has taken the typing; a value that is neither (the visitor
+ * typing on in the hydrated form) ends it.
  */
 export function replayTyping(
   root: ParentNode,
   typed: ReadonlyMap<Element, string> = new Map(),
   timeoutMs = 15_000,
 ): void {
-  const checked = new WeakSet<Element>();
+  const settled = new WeakSet<Element>();
   const started = performance.now();
   const step = () => {
     for (const element of root.querySelectorAll('input, textarea, select')) {
-      if (!isTypedField(element) || checked.has(element)) continue;
+      if (!isTypedField(element) || settled.has(element)) continue;
       const props = reactProps(element);
       if (props === undefined) continue;
-      checked.add(element);
       const given = props.value;
       const controlled = typeof given === 'string' || typeof given === 'number';
       const noted = typed.get(element);
+      if (noted !== undefined && controlled) {
+        const held = String(given);
+        if (held === noted || held !== serverValue(element)) settled.add(element);
+        else replay(element, noted);
+        continue;
+      }
+      settled.add(element);
       const value = noted ?? element.value;
       if (controlled ? String(given) !== value : element.value !== value) replay(element, value);
     }
