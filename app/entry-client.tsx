@@ -54,10 +54,13 @@ async function start(): Promise<void> {
     },
     user: () => settledUser(session),
   });
-  // The header's and footer's code (deferred-hydration islands) is fetched alongside the page's.
-  preloadIslands().catch(() => {
-    // Rendering loads them again, and a failure reaches the error boundary from there.
-  });
+  // The header's code (a deferred-hydration island) is fetched alongside the page's, from a task
+  // of its own: its preload links are not added in the one that evaluates the page's modules.
+  setTimeout(() => {
+    preloadIslands().catch(() => {
+      // Rendering loads them again, and a failure reaches the error boundary from there.
+    });
+  }, 0);
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing.');
   // Only a page whose server HTML has a field can have typing to replay (see below): its code is

@@ -166,13 +166,14 @@ describe('a static section', () => {
     expect(recoverable).toEqual([]);
   });
 
-  it("leaves to the browser what is not the router's: files, targets, other sites, jumps", () => {
+  it("routes static and deferred parts' links; leaves to the browser files, targets, other sites, jumps", () => {
     const here = new URL('http://shop.test/about?x=1') as unknown as Location;
     const host = document.createElement('div');
     document.body.append(host);
-    const anchor = (html: string, inStatic = true) => {
+    const anchor = (html: string, inStatic: boolean | 'deferred' = true) => {
       const section = document.createElement('div');
-      if (inStatic) section.dataset.static = '';
+      if (inStatic === 'deferred') section.dataset.deferred = '';
+      else if (inStatic) section.dataset.static = '';
       section.innerHTML = html;
       host.append(section);
       return section.querySelector('a') as HTMLAnchorElement;
@@ -180,6 +181,7 @@ describe('a static section', () => {
     try {
       expect(routedHref(anchor('<a href="/faqs?x=1#a">a</a>'), here)).toBe('/faqs?x=1#a');
       expect(routedHref(anchor('<a href="/about?x=2">a</a>'), here)).toBe('/about?x=2');
+      expect(routedHref(anchor('<a href="/faqs">a</a>', 'deferred'), here)).toBe('/faqs');
       expect(routedHref(anchor('<a href="/faqs">a</a>', false), here)).toBeNull();
       expect(routedHref(anchor('<a href="/downloads/list.pdf">a</a>'), here)).toBeNull();
       expect(routedHref(anchor('<a href="/api/cart">a</a>'), here)).toBeNull();

@@ -1,10 +1,11 @@
 /**
- * Links inside a static section (see Static.tsx) are the server's plain `<a href>`: React never
- * hydrated them. So that they still navigate like every other link of the page (the router's
- * loading overlay, transitions and notifications, no full page load), one listener on the
- * document hands a plain left click on such a link to the router. Everything the browser should
- * do itself is left alone: a modified or middle click, a link with a target or `download`,
- * another origin, a file, the API, or a jump within the same page.
+ * Links inside a static section (see Static.tsx), or inside a deferred part not hydrated yet
+ * (Deferred.tsx), are the server's plain `<a href>`: React has not hydrated them. So that they
+ * still navigate like every other link of the page (the router's loading overlay, transitions
+ * and notifications, no full page load), one listener on the document hands a plain left click
+ * on such a link to the router. Everything the browser should do itself is left alone: a
+ * modified or middle click, a link with a target or `download`, another origin, a file, the API,
+ * or a jump within the same page. A hydrated link's own handler has already handled its click.
  */
 
 /** The router's navigation, e.g. `(to) => router.navigate(to)`. */
@@ -12,7 +13,7 @@ export type Navigate = (to: string) => unknown;
 
 /** The path, query and fragment a click on `anchor` should route to, or null to leave it be. */
 export function routedHref(anchor: HTMLAnchorElement, current: Location): string | null {
-  if (!anchor.closest('[data-static]')) return null;
+  if (!anchor.closest('[data-static], [data-deferred]')) return null;
   if ((anchor.target !== '' && anchor.target !== '_self') || anchor.hasAttribute('download')) {
     return null;
   }

@@ -11,6 +11,7 @@ import { WholesaleEnquiryModalFromUrl } from '../enquiry';
 import { SitePostcodeModal } from '../postcode';
 import { DocumentMeta } from './DocumentMeta';
 import { ErrorPage } from './ErrorPage';
+import { Deferred } from '../hydration';
 import { Island, islandComponent, IslandsProvider, useHydratedMarker } from './islands';
 import { Notifications } from './Notifications';
 import {
@@ -28,7 +29,8 @@ import { useRootData } from './rootData';
  * hydrates.
  */
 const SiteHeader = islandComponent(() => import('./SiteHeader'));
-const SiteFooter = islandComponent(() => import('./SiteFooter'));
+// The footer's code is fetched when it hydrates: once near the screen, touched or idle.
+const SiteFooter = islandComponent(() => import('./SiteFooter'), { eager: false });
 
 /** The three layouts of SPEC §2. Routes pick one with `handle.layout`; default is the default. */
 export type LayoutName = 'default' | 'alternative' | 'empty';
@@ -99,9 +101,11 @@ function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode 
       </NotPrinted>
       {children}
       <NotPrinted>
-        <Island>
-          <SiteFooter layout={layout} />
-        </Island>
+        <Deferred>
+          <Island>
+            <SiteFooter layout={layout} />
+          </Island>
+        </Deferred>
       </NotPrinted>
     </>
   );

@@ -37,12 +37,16 @@ const preloads: (() => Promise<void>)[] = [];
  */
 export function islandComponent<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
+  { eager = true }: { eager?: boolean } = {},
 ): ComponentType<P> {
   const Lazy = lazy(load);
   if (!import.meta.env.SSR) {
-    preloads.push(async () => {
-      await load();
-    });
+    // Not eager: the browser fetches it when it first renders (a deferred island, say).
+    if (eager) {
+      preloads.push(async () => {
+        await load();
+      });
+    }
     return Lazy;
   }
   let loaded: ComponentType<P> | null = null;
