@@ -54,8 +54,8 @@ async function start(): Promise<void> {
     },
     user: () => settledUser(session),
   });
-  // The header's code (a deferred-hydration island) is fetched alongside the page's, from a task
-  // of its own: its preload links are not added in the one that evaluates the page's modules.
+  // The header island's code (layout/islands.tsx) is fetched alongside the page's, from a task of
+  // its own: its preload links are not added in the one that evaluates the page's modules.
   setTimeout(() => {
     preloadIslands().catch(() => {
       // Rendering loads them again, and a failure reaches the error boundary from there.

@@ -8,6 +8,7 @@ import {
   type HTMLAttributes,
   type ReactNode,
 } from 'react';
+import { whenIdle } from './idle';
 import { useAdopted } from './useAdopted';
 
 /*
@@ -128,16 +129,11 @@ export function Deferred({ as: Tag = 'div', children, ...rest }: DeferredProps) 
       { rootMargin: '100px' },
     );
     visible.observe(element);
-    const idle =
-      typeof window.requestIdleCallback === 'function'
-        ? window.requestIdleCallback(open, { timeout: IDLE_TIMEOUT_MS })
-        : undefined;
-    const timer = idle === undefined ? setTimeout(open, IDLE_TIMEOUT_MS) : undefined;
+    const cancelIdle = whenIdle(open, IDLE_TIMEOUT_MS);
     return () => {
       for (const type of TOUCH_EVENTS) element.removeEventListener(type, open, { capture: true });
       visible.disconnect();
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      clearTimeout(timer);
+      cancelIdle();
       // Unmounted (a navigation away, say), hydrated or not: nothing to wait for any more.
       gate.settle();
     };

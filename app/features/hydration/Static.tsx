@@ -10,10 +10,11 @@ export interface StaticProps extends HTMLAttributes<HTMLElement> {
 
 /**
  * A static section of a page (DESIGN.md, Rendering: hydrate only what is interactive). The server
- * renders its content; the browser keeps that HTML as it is and never hydrates it: React adopts the
- * element with no children of its own, so none of the content's components run. Mounted later, by a client navigation, it renders
- * its content as usual. Its links go through the router all the same (staticLinks.ts). Put nothing
- * inside that needs script: interactive parts are islands of their own outside it.
+ * renders its content; the browser keeps that HTML as it is and never hydrates it: React adopts
+ * the element with no children of its own, so none of the content's components run. Mounted
+ * later, by a client navigation, it renders its content as usual. Its links go through the
+ * router all the same (staticLinks.ts). Put nothing inside that needs script: interactive parts
+ * are islands of their own outside it.
  */
 export function Static({ as: Tag = 'div', children, ...rest }: StaticProps) {
   const { id, adopted } = useAdopted('data-static');

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useToasts } from '../../../ui';
-import { whenIdle } from './idle';
+import { whenIdle } from '../hydration';
 
 /**
  * The region and react-aria's toast components are not part of the first load: no notification

@@ -26,7 +26,7 @@ import {
   searchWithFlag,
   searchWithoutFlag,
 } from '../navigation';
-import { whenIdle } from './idle';
+import { whenIdle } from '../hydration';
 import { phones, useRootData } from './rootData';
 
 /**

@@ -8,10 +8,10 @@ import { useSessionEffects } from '../auth';
 import { CartProvider } from '../cart';
 import { ServerNotices } from '../forms';
 import { WholesaleEnquiryModalFromUrl } from '../enquiry';
+import { Deferred } from '../hydration';
 import { SitePostcodeModal } from '../postcode';
 import { DocumentMeta } from './DocumentMeta';
 import { ErrorPage } from './ErrorPage';
-import { Deferred } from '../hydration';
 import { Island, islandComponent, IslandsProvider, useHydratedMarker } from './islands';
 import { Notifications } from './Notifications';
 import {

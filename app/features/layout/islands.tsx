@@ -92,8 +92,9 @@ export function Island({ children }: { children: ReactNode }) {
 
 /**
  * Marks the document (`<html data-hydrated="true">`) once the layout, the islands it renders
- * (`islands`, on the first render) and the page's deferred parts have hydrated: tests, and monitoring, wait for it before
- * using the page. Provide the returned value to the islands with `IslandsProvider`.
+ * (`islands`, on the first render) and the page's deferred parts have hydrated: tests, and
+ * monitoring, wait for it before using the page. Provide the returned value to the islands with
+ * `IslandsProvider`.
  */
 export function useHydratedMarker(islands: number): () => void {
   const expected = useRef(islands);

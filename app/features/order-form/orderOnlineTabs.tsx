@@ -10,10 +10,10 @@ import { domesticCoalHref } from '../navigation';
  * forms and machines.
  */
 
-/** The tabs (SPEC §2), in order. Coal is ordered per category on the catalogue pages. */
-/** The server panel's field holding the chosen product and size (`productId:sizeId`). */
+/** The server panel's product-and-size choice: "productId:sizeId" ("productId:" without sizes). */
 export const choiceField = 'choice';
 
+/** The tabs (SPEC §2), in order. Coal is ordered per category on the catalogue pages. */
 export type OrderTab = 'coal' | 'woodpellet' | 'oil' | 'other';
 export const orderTabs: readonly OrderTab[] = ['coal', 'woodpellet', 'oil', 'other'];
 
