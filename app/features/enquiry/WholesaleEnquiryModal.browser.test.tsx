@@ -1,12 +1,8 @@
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import {
   createMemoryRouter,
-  createStaticHandler,
-  createStaticRouter,
   RouterProvider,
-  StaticRouterProvider,
   useLocation,
   type RouteObject,
 } from 'react-router-dom';
@@ -14,6 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../api/domain/messages';
 import type { FormOutcome } from '../../../api/domain/pageForms';
 import { WholesaleEnquiryModalFromUrl } from './WholesaleEnquiryModalFromUrl';
+import { renderServerHtml } from '../hydration/testing';
 
 /**
  * `?wsm` before and after the script (DESIGN.md, Rendering): the server's HTML has the modal's
@@ -63,25 +60,7 @@ afterEach(() => {
 /** The server's HTML for `url` (the modal's module loaded first, as the server does). */
 async function serverHtml(url: string, form: FormOutcome | null): Promise<string> {
   await import('./WholesaleEnquiryModal');
-  const handler = createStaticHandler(routes(form));
-  const context = await handler.query(new Request(`http://shop.test${url}`));
-  if (context instanceof Response) throw new Error('unexpected redirect');
-  const render = () =>
-    renderToString(
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />,
-    );
-  // The first render starts React.lazy on the loaded module; once it has resolved, it renders in
-  // full (no client-rendering marker).
-  let html = render();
-  for (let tries = 0; html.includes('<!--$!-->') && tries < 50; tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    html = render();
-  }
-  return html;
+  return renderServerHtml(routes(form), url);
 }
 
 async function hydrate(url: string, form: FormOutcome | null, html: string, before?: () => void) {

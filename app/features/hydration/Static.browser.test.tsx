@@ -1,19 +1,16 @@
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import {
   createMemoryRouter,
-  createStaticHandler,
-  createStaticRouter,
   Link,
   RouterProvider,
-  StaticRouterProvider,
   useLocation,
   type RouteObject,
 } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Static } from './Static';
 import { routedHref, routeStaticLinks } from './staticLinks';
+import { renderServerHtml } from './testing';
 
 /**
  * A static section (DESIGN.md, Rendering: hydrate only what is interactive): the browser keeps
@@ -84,16 +81,7 @@ const routes: RouteObject[] = [
 ];
 
 async function serverHtml(): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request('http://shop.test/'));
-  if (context instanceof Response) throw new Error('unexpected redirect');
-  return renderToString(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-      hydrate={false}
-    />,
-  );
+  return renderServerHtml(routes, '/');
 }
 
 async function hydrate() {

@@ -1,14 +1,6 @@
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import {
-  createMemoryRouter,
-  createStaticHandler,
-  createStaticRouter,
-  RouterProvider,
-  StaticRouterProvider,
-  type RouteObject,
-} from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emptyCartView } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
@@ -18,6 +10,7 @@ import { CartProvider } from '../cart';
 import { createFakeCartApi } from '../cart/testing';
 import { OrderOnlineButton } from './OrderOnlineButton';
 import { kerosene, storyCatalogue } from './storyFixtures';
+import { renderServerHtml } from '../hydration/testing';
 
 /**
  * The Order Online modal's server-rendered target (DESIGN.md, Rendering): the server's HTML for a
@@ -65,23 +58,8 @@ function routes(form: FormOutcome | null): RouteObject[] {
 }
 
 async function serverHtml(url: string, form: FormOutcome | null): Promise<string> {
-  const handler = createStaticHandler(routes(form));
-  const context = await handler.query(new Request(`http://shop.test${url}`));
-  if (context instanceof Response) throw new Error('unexpected redirect');
-  const render = () =>
-    renderToString(
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />,
-    );
-  // The panel's module is lazy in the browser build this test runs in: a first render asks for
-  // it, and once it is there the page renders as the server renders it (which loads it first).
-  render();
   await import('./StaticOrderOnline');
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  return render();
+  return renderServerHtml(routes(form), url);
 }
 
 async function hydrate(url: string, form: FormOutcome | null, html: string, before?: () => void) {

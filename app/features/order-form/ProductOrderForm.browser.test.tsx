@@ -1,14 +1,6 @@
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import {
-  createMemoryRouter,
-  createStaticHandler,
-  createStaticRouter,
-  RouterProvider,
-  StaticRouterProvider,
-  type RouteObject,
-} from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../api/domain/messages';
 import type { FormOutcome } from '../../../api/domain/pageForms';
@@ -17,6 +9,7 @@ import { CartProvider } from '../cart';
 import { createFakeCartApi, type FakeCartState } from '../cart/testing';
 import { ProductOrderForm } from './ProductOrderForm';
 import { kerosene } from './storyFixtures';
+import { renderServerHtml } from '../hydration/testing';
 
 /**
  * A product card's order form before and after the script (DESIGN.md, Rendering): the server's
@@ -63,16 +56,7 @@ function routes(cart: FakeCartState, form: FormOutcome | null): RouteObject[] {
 const url = '/products/domestic/oil';
 
 async function serverHtml(cart: FakeCartState, form: FormOutcome | null): Promise<string> {
-  const handler = createStaticHandler(routes(cart, form));
-  const context = await handler.query(new Request(`http://shop.test${url}`));
-  if (context instanceof Response) throw new Error('unexpected redirect');
-  return renderToString(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-      hydrate={false}
-    />,
-  );
+  return renderServerHtml(routes(cart, form), url);
 }
 
 async function hydrate(

@@ -1,14 +1,6 @@
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import {
-  createMemoryRouter,
-  createStaticHandler,
-  createStaticRouter,
-  RouterProvider,
-  StaticRouterProvider,
-  type RouteObject,
-} from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../api/domain/messages';
 import type { FormOutcome } from '../../../api/domain/pageForms';
@@ -16,6 +8,7 @@ import { createToaster, ToasterProvider } from '../../../ui';
 import { CartProvider } from '../cart';
 import { createFakeCartApi, type FakeCartApi, type FakeCartState } from '../cart/testing';
 import { SitePostcodeModal } from './SitePostcodeModal';
+import { renderServerHtml } from '../hydration/testing';
 
 /**
  * The Set Postcode dialog's server-rendered target (DESIGN.md, Rendering): the server's HTML has
@@ -62,23 +55,7 @@ function routes(api: FakeCartApi, form: FormOutcome | null): RouteObject[] {
 /** The server's HTML for `url` (the panel's module loaded, as the server does before rendering). */
 async function serverHtml(url: string, cart: FakeCartState, form: FormOutcome | null) {
   await import('./StaticPostcodeDialog');
-  const handler = createStaticHandler(routes(createFakeCartApi(cart), form));
-  const context = await handler.query(new Request(`http://shop.test${url}`));
-  if (context instanceof Response) throw new Error('unexpected redirect');
-  const render = () =>
-    renderToString(
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />,
-    );
-  let html = render();
-  for (let tries = 0; html.includes('<!--$!-->') && tries < 50; tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    html = render();
-  }
-  return html;
+  return renderServerHtml(routes(createFakeCartApi(cart), form), url);
 }
 
 async function hydrate(
