@@ -7,6 +7,7 @@ import type { Catalogue } from '../catalogue';
 import { OrderOnlineModal } from './OrderOnlineModal';
 import {
   clearOrphanedAnnouncements,
+  dialogRefocusPassed,
   findNotification,
   kerosene,
   StoryToasts,
@@ -63,11 +64,12 @@ type Story = StoryObj<typeof meta>;
 
 type Canvas = ReturnType<typeof within>;
 
-/** Presses Order Online and waits for the modal to have faded in. */
+/** Presses Order Online and waits for the modal to have faded in and taken focus for good. */
 async function open(canvas: Canvas): Promise<HTMLElement> {
   await userEvent.click(canvas.getByRole('button', { name: messages.orderOnline }));
   const dialog = await screen.findByRole('dialog', { name: messages.orderOnline });
   await waitFor(() => expect(dialog).toBeVisible());
+  await dialogRefocusPassed();
   return dialog;
 }
 
@@ -205,6 +207,7 @@ export const KeyboardOnly: Story = {
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: messages.orderOnline });
     const modal = within(dialog);
+    await dialogRefocusPassed();
 
     // Past the close button into the tab list; the arrow keys move to the Oil tab.
     await userEvent.tab();

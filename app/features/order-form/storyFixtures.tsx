@@ -250,3 +250,15 @@ export async function findNotification(message: string): Promise<HTMLElement> {
   await waitFor(() => expect(notification).toBeVisible());
   return notification;
 }
+
+/**
+ * Resolves once react-aria's second focus of a newly opened dialog is behind us. useDialog focuses
+ * the dialog when it opens and, 500 ms later, focuses it again if focus is then on the document's
+ * body (a VoiceOver workaround). A step that closes a list box at that very moment, while focus is
+ * between the list and its button, loses focus to the dialog. A person does not pick an option that
+ * quickly; a test on a busy machine can land on that moment, so it lets it pass first. A timer set
+ * after the dialog's own, for longer, always runs after it.
+ */
+export function dialogRefocusPassed(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 600));
+}
