@@ -288,6 +288,54 @@ describe('cart and Set Postcode dialog in Chromium', () => {
   });
 });
 
+describe('a new postcode on an order form, with things in the cart', () => {
+  it('asks before emptying the cart: "Keep my cart" keeps it, "Clear cart and add" starts again', async () => {
+    const { context, page, problems } = await open('/');
+    await callCart(page, 'PUT', '/api/cart/postcode', { postcode: 'BT1 1AA' });
+    expect((await addItem(page, first, 2)).status).toBe(200);
+    await page.goto(`${baseURL}/products/domestic/bagged-coal`);
+    await waitForHydration(page);
+    await expect(cartLink(page).getAttribute('aria-label')).resolves.toBe('Cart, 2 items');
+
+    const form = page.getByRole('form', { name: /^Order / }).first();
+    const tryNewPostcode = async () => {
+      await form.getByRole('button', { name: messages.postcode.changePostcode }).click();
+      const field = form.getByRole('textbox', { name: messages.orderForm.postcode });
+      await field.fill('');
+      await field.pressSequentially('20 1AA');
+      await form.getByRole('button', { name: messages.orderForm.addToCart }).click();
+      await form.getByText(messages.postcode.resetWarning).waitFor();
+      await expect(form.textContent()).resolves.toContain(
+        messages.orderForm.cartHolds(2, 'BT1 1AA'),
+      );
+    };
+
+    await tryNewPostcode();
+    await form.getByRole('button', { name: messages.orderForm.keepCart }).click();
+    await form.getByText(messages.postcode.resetWarning).waitFor({ state: 'detached' });
+    // Nothing changed: the cart, its postcode and the form's locked field.
+    await expect(
+      form.getByRole('textbox', { name: messages.orderForm.postcode }).inputValue(),
+    ).resolves.toBe('11AA');
+    const kept = (await (await context.request.get(`${baseURL}/api/cart`)).json()) as {
+      cart: { count: number; postcode: string };
+    };
+    expect(kept.cart).toMatchObject({ count: 2, postcode: 'BT11AA' });
+    await expect(cartLink(page).getAttribute('aria-label')).resolves.toBe('Cart, 2 items');
+
+    await tryNewPostcode();
+    await form.getByRole('button', { name: messages.orderForm.clearCartAndAdd }).click();
+    await page.getByRole('alertdialog', { name: messages.cart.added }).waitFor();
+    const started = (await (await context.request.get(`${baseURL}/api/cart`)).json()) as {
+      cart: { count: number; postcode: string };
+    };
+    expect(started.cart).toMatchObject({ count: 1, postcode: 'BT201AA' });
+    await expect(cartLink(page).getAttribute('aria-label')).resolves.toBe('Cart, 1 item');
+    expect(problems.map((m) => m.text())).toEqual([]);
+    await context.close();
+  });
+});
+
 function hexToRgb(hex: string): string {
   const value = Number.parseInt(hex.slice(1), 16);
   return `rgb(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255})`;

@@ -55,6 +55,12 @@ export const messages = {
       'There are no products to order online at the moment. Please contact our office.',
     /** The modal's code could not be downloaded (offline, or a new release replaced it). */
     couldNotOpen: 'We could not open the order form. Please check your connection and try again.',
+    /** After the warning that a new postcode empties a cart with items in it (SPEC §4). */
+    clearCartAndAdd: 'Clear cart and add',
+    keepCart: 'Keep my cart',
+    /** What the warning adds: what is in the cart and for which postcode. */
+    cartHolds: (count: number, postcode: string) =>
+      `Your cart has ${count} ${count === 1 ? 'item' : 'items'} for ${postcode}.`,
   },
   postcode: {
     required: 'Postcode required.',

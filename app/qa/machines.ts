@@ -886,11 +886,15 @@ export const orderForm: QaMachine = {
     { type: 'POSTCODE_CHANGED', value: 'BT1 1AA' },
     { type: 'POSTCODE_CHANGED', value: '1AA' },
     { type: 'POSTCODE_CHANGED', value: '' },
+    { type: 'POSTCODE_CHANGED', value: '201AA' },
     { type: 'CHANGE_POSTCODE' },
     { type: 'CANCEL_POSTCODE_CHANGE' },
     { type: 'ADD_TO_CART' },
+    { type: 'KEEP_CART' },
+    { type: 'CLEAR_CART_AND_ADD' },
     { type: 'CART_POSTCODE_CHANGED', postcode: 'BT11AA' },
     { type: 'CART_POSTCODE_CHANGED', postcode: null },
+    { type: 'CART_COUNT_CHANGED', count: 2 },
     {
       type: 'xstate.done.actor.setPostcode',
       output: orderFormCart(200, messages.postcode.set, 'BT11AA'),
@@ -927,6 +931,10 @@ export const orderForm: QaMachine = {
       label: `Open the order form on the ${unpriced.title} product card`,
       input: { ...otherForm, productId: unpriced.id },
     },
+    {
+      label: `Open the order form on the ${kindling.title} product card, with 2 items in the cart for BT1 1AA`,
+      input: { ...otherForm, productId: kindling.id, cartPostcode: 'BT11AA', cartCount: 2 },
+    },
   ],
   guides: {
     PRODUCT_CHANGED: {
@@ -955,6 +963,13 @@ export const orderForm: QaMachine = {
       step: () => `Press ${quote(messages.postcode.cancelPostcodeChange)}`,
     },
     ADD_TO_CART: { step: () => `Press ${messages.orderForm.addToCart}` },
+    KEEP_CART: { step: () => `Press ${quote(messages.orderForm.keepCart)}` },
+    CLEAR_CART_AND_ADD: { step: () => `Press ${quote(messages.orderForm.clearCartAndAdd)}` },
+    CART_COUNT_CHANGED: {
+      step: (event) =>
+        `Add to the cart elsewhere, so that it holds ${String(event.count)} items (another form or tab)`,
+      payload: (event) => String(event.count),
+    },
     CART_POSTCODE_CHANGED: {
       step: (event) =>
         typeof event.postcode === 'string'

@@ -27,6 +27,8 @@ interface StoryFormProps {
   behaviour?: StubBehaviour;
   /** The postcode the cart already has. */
   cartPostcode?: string | null;
+  /** How many items the cart already holds (default none). */
+  cartCount?: number;
   onAdded?: (response: CartResponse) => void;
   /** The form's name (default: "Order Oil", or "Order {product}" when compact). */
   label?: string;
@@ -39,10 +41,11 @@ function StoryForm({
   variant = 'full',
   behaviour = 'api',
   cartPostcode = null,
+  cartCount = 0,
   onAdded,
   label,
 }: StoryFormProps) {
-  const cart = useStubCart(behaviour, cartPostcode);
+  const cart = useStubCart(behaviour, cartPostcode, cartCount);
   const type = products[0]?.type ?? 'oil';
   const actor = useOrderFormActor(
     { productType: type, products, productId: productId ?? null },
@@ -179,6 +182,53 @@ export const PostcodeLocked: Story = {
     await expect(
       canvas.getByRole('button', { name: messages.postcode.changePostcode }),
     ).toBeVisible();
+  },
+};
+
+/** Types a new postcode over the cart's, then presses Add to Cart. */
+async function addWithNewPostcode(canvas: Canvas, postcode: string) {
+  await userEvent.click(canvas.getByRole('button', { name: messages.postcode.changePostcode }));
+  const input = postcodeInput(canvas);
+  await userEvent.clear(input);
+  await userEvent.type(input, postcode);
+  await userEvent.click(addButton(canvas) as HTMLElement);
+}
+
+/**
+ * A new postcode empties the cart (SPEC §4), so with items in the cart the form asks first, as the
+ * Set Postcode dialog warns. "Keep my cart" goes back to the cart's postcode; nothing is sent.
+ */
+export const NewPostcodeKeepsTheCart: Story = {
+  args: { cartPostcode: 'BT11AA', cartCount: 2, productId: kerosene.id },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await addWithNewPostcode(canvas, '712AB');
+    await expect(canvas.getByText(messages.postcode.resetWarning, { exact: false })).toBeVisible();
+    await expect(
+      canvas.getByText(messages.orderForm.cartHolds(2, 'BT1 1AA'), { exact: false }),
+    ).toBeVisible();
+    const keep = canvas.getByRole('button', { name: messages.orderForm.keepCart });
+    await waitFor(() => expect(keep).toHaveFocus());
+    await userEvent.click(keep);
+    await expect(postcodeInput(canvas)).toHaveValue('11AA');
+    await expect(postcodeInput(canvas)).toHaveAttribute('readonly');
+    await expect(canvas.queryByText(messages.postcode.resetWarning, { exact: false })).toBeNull();
+    await expect(screen.queryByText(messages.postcode.set)).toBeNull();
+  },
+};
+
+/** "Clear cart and add": the new postcode is set (the cart empties), then the item is added. */
+export const NewPostcodeClearsTheCart: Story = {
+  args: { cartPostcode: 'BT11AA', cartCount: 2, productId: kerosene.id, onAdded: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await addWithNewPostcode(canvas, '712AB');
+    await userEvent.click(canvas.getByRole('button', { name: messages.orderForm.clearCartAndAdd }));
+    await findNotification(messages.postcode.set);
+    await findNotification(messages.cart.added);
+    await waitFor(() => expect(args.onAdded).toHaveBeenCalledTimes(1));
+    await expect(postcodeInput(canvas)).toHaveValue('712AB');
+    await expect(postcodeInput(canvas)).toHaveAttribute('readonly');
   },
 };
 

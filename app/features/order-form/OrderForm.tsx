@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { messages } from '../../../api/domain/messages';
 import { intentField } from '../../../api/domain/pageForms';
+import { displayPostcode } from '../../../api/domain/postcode';
 import {
   BestsellerBadge,
   Button,
@@ -100,6 +101,18 @@ const PostcodeBlock = styled.div`
   }
 `;
 
+/** The warning that a new postcode empties the cart, and the two ways on. */
+const ClearCartCheck = styled.div`
+  display: grid;
+  gap: ${theme.space[2]};
+`;
+
+const ClearCartChoices = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space[2]};
+`;
+
 const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -145,6 +158,7 @@ export function OrderForm({
   const context = snapshot.context;
   const toaster = useToasts();
   const postcodeInput = useRef<HTMLInputElement>(null);
+  const keepCartButton = useRef<HTMLButtonElement>(null);
   const priceLabelId = useId();
   const formId = useId();
 
@@ -190,6 +204,11 @@ export function OrderForm({
   // runs it is there, hidden by CSS until a postcode is typed (see Form).
   const showsAddToCart =
     snapshot.matches({ choice: 'somethingToAdd' }) && (context.postcode.value !== '' || !hydrated);
+  const confirmingNewPostcode = snapshot.matches({ cart: { open: 'confirmingNewPostcode' } });
+  // The question replaces nothing: focus goes to its safe answer, after the warning it follows.
+  useEffect(() => {
+    if (confirmingNewPostcode) keepCartButton.current?.focus();
+  }, [confirmingNewPostcode]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -295,6 +314,31 @@ export function OrderForm({
             </Button>
           ) : null}
         </PostcodeBlock>
+        {confirmingNewPostcode ? (
+          <ClearCartCheck>
+            <Notice variant="warning">
+              {messages.postcode.resetWarning}{' '}
+              {context.savedPostcode
+                ? messages.orderForm.cartHolds(
+                    context.cartCount,
+                    displayPostcode(context.savedPostcode),
+                  )
+                : null}
+            </Notice>
+            <ClearCartChoices>
+              <Button
+                variant="secondary"
+                onPress={() => actor.send({ type: 'KEEP_CART' })}
+                ref={keepCartButton}
+              >
+                {messages.orderForm.keepCart}
+              </Button>
+              <Button onPress={() => actor.send({ type: 'CLEAR_CART_AND_ADD' })}>
+                {messages.orderForm.clearCartAndAdd}
+              </Button>
+            </ClearCartChoices>
+          </ClearCartCheck>
+        ) : null}
         {snapshot.matches({ cart: { open: 'failed' } }) ? (
           <Notice variant="danger">{context.error}</Notice>
         ) : null}

@@ -28,7 +28,7 @@ export function OrderOnlineDialog({
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       catalogue={root?.catalogue ?? emptyCatalogue}
-      cart={{ postcode: cart.postcode, add, setPostcode }}
+      cart={{ postcode: cart.postcode, count: cart.count, add, setPostcode }}
       start={start}
       initialTab={initialTab}
     />

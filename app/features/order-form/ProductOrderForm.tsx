@@ -40,7 +40,7 @@ export function ProductOrderForm({ product }: { product: Product }) {
       productId: product.id,
       start: keptChoice(outcome, product),
     },
-    { postcode: cart.postcode, add, setPostcode },
+    { postcode: cart.postcode, count: cart.count, add, setPostcode },
   );
   return (
     <OrderForm

@@ -22,7 +22,7 @@
  *   - `notify`: a postcode warning for the top-centre notifications (SPEC §5);
  *   - `added`: the item is in the cart (the Order Online modal closes on it, SPEC §4).
  */
-import { and, assign, emit, fromPromise, raise, setup, stateIn, type DoneActorEvent } from 'xstate';
+import { and, assign, emit, raise, fromPromise, setup, stateIn, type DoneActorEvent } from 'xstate';
 import { cartLimits, unitPrice, type AddToCartInput } from '../../../api/domain/cart';
 import type { ProductType } from '../../../api/domain/catalogue';
 import { messages } from '../../../api/domain/messages';
@@ -52,6 +52,8 @@ export interface OrderFormInput {
   productId?: string | null;
   /** The postcode the cart already has (cart.postcode), or null. */
   cartPostcode: string | null;
+  /** How many items the cart holds (cart.count): a new postcode would empty it. Default 0. */
+  cartCount?: number;
   /**
    * Where the choice starts instead of the defaults, e.g. what was sent in a form the server
    * refused (posted without script). Anything the form does not offer is ignored.
@@ -90,6 +92,8 @@ export interface OrderFormContext {
   postcode: OrderFormPostcode;
   /** The cart's postcode as last seen: the form only sets a postcode that differs from it. */
   savedPostcode: string | null;
+  /** How many items the cart held when last seen: a new postcode would empty them. */
+  cartCount: number;
   /** The exception shown as a danger notice while the cart is `failed`; null otherwise. */
   error: string | null;
 }
@@ -102,8 +106,13 @@ export type OrderFormEvent =
   | { type: 'CHANGE_POSTCODE' }
   | { type: 'CANCEL_POSTCODE_CHANGE' }
   | { type: 'ADD_TO_CART' }
+  /** After the warning that a new postcode empties the cart: go on, or keep the cart. */
+  | { type: 'CLEAR_CART_AND_ADD' }
+  | { type: 'KEEP_CART' }
   /** The shared cart's postcode changed (another form, the Set Postcode modal, emptying). */
-  | { type: 'CART_POSTCODE_CHANGED'; postcode: string | null };
+  | { type: 'CART_POSTCODE_CHANGED'; postcode: string | null }
+  /** The shared cart's number of items changed. */
+  | { type: 'CART_COUNT_CHANGED'; count: number };
 
 /**
  * The cart's answer to an add. Besides the cart region, which waits for it, the postcode region
@@ -303,6 +312,7 @@ export function initialContext(input: OrderFormInput): OrderFormContext {
         (start.postcode === undefined ? '' : typedPostcode(start.postcode, prefix)),
     },
     savedPostcode: input.cartPostcode === null ? null : normalisePostcode(input.cartPostcode),
+    cartCount: input.cartCount ?? 0,
     error: null,
   };
 }
@@ -383,6 +393,12 @@ export const orderFormMachine = setup({
     'isPostcodeMissing?': ({ context }) => postcodeProblem(context) === messages.postcode.required,
     'isPostcodeInvalid?': ({ context }) => postcodeProblem(context) !== null,
     'isPostcodeNew?': ({ context }) => fullPostcode(context.postcode) !== context.savedPostcode,
+    // SPEC §4: a different postcode empties the cart. Not without asking when there is something in it.
+    'wouldEmptyCart?': ({ context }) =>
+      context.savedPostcode !== null &&
+      context.cartCount > 0 &&
+      fullPostcode(context.postcode) !== context.savedPostcode,
+    'isConfirmingNewPostcode?': inState('#orderForm.cart.open.confirmingNewPostcode'),
     // 409 "This postcode is already set." means the cart has it already: go on and add.
     'isPostcodeAccepted?': (_, { response }: AnswerParams) =>
       isSuccessCode(response.code) || response.code === 409,
@@ -427,10 +443,14 @@ export const orderFormMachine = setup({
         value: typedPartOf(context.savedPostcode, context.postcode.prefix) ?? '',
       },
     })),
-    // Every cart answer carries the cart's postcode: the postcode region follows it.
+    // Every cart answer carries the cart's postcode and count: the form follows them.
     hearCartPostcode: raise((_, { response }: AnswerParams) => ({
       type: 'CART_POSTCODE_CHANGED' as const,
       postcode: response.cart.postcode,
+    })),
+    hearCartCount: assign((_, { response }: AnswerParams) => ({ cartCount: response.cart.count })),
+    rememberCartCount: assign(({ context, event }) => ({
+      cartCount: event.type === 'CART_COUNT_CHANGED' ? event.count : context.cartCount,
     })),
     clearError: assign({ error: null }),
     showError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error) })),
@@ -457,6 +477,9 @@ export const orderFormMachine = setup({
     '(cart), side by side.',
   context: ({ input }) => initialContext(input),
   type: 'parallel',
+  on: {
+    CART_COUNT_CHANGED: { actions: 'rememberCartCount' },
+  },
   states: {
     choice: {
       description: 'What is being bought: the product, its size (Amount for oil) and the quantity.',
@@ -545,11 +568,17 @@ export const orderFormMachine = setup({
             changing: {
               description:
                 "A new postcode is being typed over the cart's: 'Cancel postcode change' goes " +
-                "back to the cart's postcode, locked.",
+                "back to the cart's postcode, locked, and so does keeping the cart when the " +
+                'form warns that the new postcode would empty it.',
               meta: { texts: [messages.postcode.cancelPostcodeChange] },
               on: {
                 CANCEL_POSTCODE_CHANGE: {
                   guard: 'canCancelPostcodeChange?',
+                  target: '#orderForm.postcode.locked',
+                  actions: 'restoreCartPostcode',
+                },
+                KEEP_CART: {
+                  guard: 'isConfirmingNewPostcode?',
                   target: '#orderForm.postcode.locked',
                   actions: 'restoreCartPostcode',
                 },
@@ -605,7 +634,13 @@ export const orderFormMachine = setup({
                 target: '.invalidPostcode',
                 actions: ['clearError', 'warnPostcodeInvalid'],
               },
-              // SPEC §4: a new postcode is set first (the cart empties when it changes).
+              // SPEC §4: a new postcode is set first (the cart empties when it changes), after
+              // asking, when there is something in the cart (the Set Postcode modal's warning).
+              {
+                guard: 'wouldEmptyCart?',
+                target: '.confirmingNewPostcode',
+                actions: 'clearError',
+              },
               { guard: 'isPostcodeNew?', target: 'adding.settingPostcode', actions: 'clearError' },
               { target: 'adding.addingToCart', actions: 'clearError' },
             ],
@@ -613,6 +648,23 @@ export const orderFormMachine = setup({
           states: {
             idle: {
               description: 'Nothing has been tried since the last change.',
+            },
+            confirmingNewPostcode: {
+              description:
+                "The new postcode would empty the cart: the form warns 'Resetting the postcode " +
+                "will clear your cart.' and asks. 'Clear cart and add' sets the new postcode " +
+                "and adds; 'Keep my cart' goes back to the cart's postcode with nothing changed.",
+              meta: {
+                texts: [
+                  messages.postcode.resetWarning,
+                  messages.orderForm.clearCartAndAdd,
+                  messages.orderForm.keepCart,
+                ],
+              },
+              on: {
+                CLEAR_CART_AND_ADD: { target: '#orderForm.cart.adding.settingPostcode' },
+                KEEP_CART: { target: 'idle' },
+              },
             },
             invalidPostcode: {
               description:
@@ -657,18 +709,30 @@ export const orderFormMachine = setup({
                       params: ({ event }) => ({ response: event.output }),
                     },
                     target: 'addingToCart',
-                    actions: {
-                      type: 'hearCartPostcode',
-                      params: ({ event }) => ({ response: event.output }),
-                    },
+                    actions: [
+                      {
+                        type: 'hearCartPostcode',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                      {
+                        type: 'hearCartCount',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                    ],
                   },
                   // Refused: the cart store has shown why (red); the visitor can correct it.
                   {
                     target: '#orderForm.cart.open.refused',
-                    actions: {
-                      type: 'hearCartPostcode',
-                      params: ({ event }) => ({ response: event.output }),
-                    },
+                    actions: [
+                      {
+                        type: 'hearCartPostcode',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                      {
+                        type: 'hearCartCount',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                    ],
                   },
                 ],
                 onError: {
@@ -696,6 +760,10 @@ export const orderFormMachine = setup({
                         params: ({ event }) => ({ response: event.output }),
                       },
                       {
+                        type: 'hearCartCount',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                      {
                         type: 'announceAdded',
                         params: ({ event }) => ({ response: event.output }),
                       },
@@ -703,10 +771,16 @@ export const orderFormMachine = setup({
                   },
                   {
                     target: '#orderForm.cart.open.refused',
-                    actions: {
-                      type: 'hearCartPostcode',
-                      params: ({ event }) => ({ response: event.output }),
-                    },
+                    actions: [
+                      {
+                        type: 'hearCartPostcode',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                      {
+                        type: 'hearCartCount',
+                        params: ({ event }) => ({ response: event.output }),
+                      },
+                    ],
                   },
                 ],
                 onError: {

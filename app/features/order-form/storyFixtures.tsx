@@ -157,11 +157,13 @@ export interface StubCart extends OrderFormCart {
 export function useStubCart(
   behaviour: StubBehaviour = 'api',
   initialPostcode: string | null = null,
+  initialCount = 0,
 ): StubCart {
   const toaster = useToasts();
   const [cart, setCart] = useState<CartView>(() => ({
     ...emptyCartView(),
     postcode: initialPostcode,
+    count: initialCount,
   }));
   const state = useRef(cart);
   const calls = useRef<StubCart['calls']>([]);
@@ -187,6 +189,7 @@ export function useStubCart(
     };
     return {
       postcode: cart.postcode,
+      count: cart.count,
       calls: calls.current,
       setPostcode: (postcode: string) => {
         calls.current.push({ kind: 'setPostcode', input: postcode });
@@ -218,7 +221,7 @@ export function useStubCart(
         });
       },
     };
-  }, [behaviour, cart.postcode, toaster]);
+  }, [behaviour, cart.postcode, cart.count, toaster]);
 }
 
 /** Each story gets its own notifications, shown at the top centre as on the site. */

@@ -14,11 +14,13 @@ import { orderFormMachine, type OrderFormEmitted, type OrderFormInput } from './
  */
 export interface OrderFormCart {
   postcode: string | null;
+  /** How many items it holds (a new postcode would empty them). */
+  count: number;
   add(input: AddToCartInput): Promise<CartResponse>;
   setPostcode(postcode: string): Promise<CartResponse>;
 }
 
-export type OrderFormSetup = Omit<OrderFormInput, 'cartPostcode'>;
+export type OrderFormSetup = Omit<OrderFormInput, 'cartPostcode' | 'cartCount'>;
 
 /**
  * Starts an order form machine bound to a cart: its cart calls go to `cart`, it follows the cart's
@@ -48,7 +50,9 @@ export function useOrderFormActor(
       },
     }),
   );
-  const actor = useActorRef(machine, { input: { ...setup, cartPostcode: cart.postcode } });
+  const actor = useActorRef(machine, {
+    input: { ...setup, cartPostcode: cart.postcode, cartCount: cart.count },
+  });
 
   // Another form, the Set Postcode modal or emptying the cart may change the cart's postcode.
   useEffect(() => {
@@ -57,6 +61,11 @@ export function useOrderFormActor(
       actor.send({ type: 'CART_POSTCODE_CHANGED', postcode });
     }
   }, [actor, cart.postcode]);
+  useEffect(() => {
+    if (actor.getSnapshot().context.cartCount !== cart.count) {
+      actor.send({ type: 'CART_COUNT_CHANGED', count: cart.count });
+    }
+  }, [actor, cart.count]);
 
   useEffect(() => {
     const subscription = actor.on('added', (event: Extract<OrderFormEmitted, { type: 'added' }>) =>
