@@ -10,6 +10,12 @@
 export const intentField = 'intent';
 
 /**
+ * The add form's answer, posted without script, to 'Resetting the postcode will clear your cart.'
+ * (a new postcode over a cart with items in it): `clearCart=yes` sets it and adds all the same.
+ */
+export const clearCartField = 'clearCart';
+
+/**
  * What a page is rendered with after its form was refused: the API's status, message and field
  * messages, and the values to put back into the fields (never a password).
  */

@@ -292,6 +292,27 @@ describe(`cart (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       expect(body(res).cart.cartId).toBe(before.cartId);
     });
 
+    it("with clearCart: false, 409 'Resetting the postcode will clear your cart.' instead of emptying a cart with items", async () => {
+      const a = await withPostcode('BT1 1AA');
+      expect((await addCoal(a)).status).toBe(200);
+      const res = await a
+        .put('/api/cart/postcode')
+        .set('accept', 'application/json')
+        .send({ postcode: 'BT3 9BP', clearCart: false });
+      expect(res.status).toBe(409);
+      expect(body(res).message).toBe(messages.postcode.resetWarning);
+      expect(body(res).cart.postcode).toBe('BT11AA');
+      expect(body(res).cart.items).toHaveLength(1);
+      // An empty cart has nothing to lose: the postcode is set.
+      expect((await a.delete('/api/cart').set('accept', 'application/json')).status).toBe(200);
+      const empty = await a
+        .put('/api/cart/postcode')
+        .set('accept', 'application/json')
+        .send({ postcode: 'BT3 9BP', clearCart: false });
+      expect(empty.status).toBe(200);
+      expect(body(empty).cart.postcode).toBe('BT39BP');
+    });
+
     it('creates the cart and its cookie when the postcode is set first', async () => {
       const a = agent();
       const res = await setPostcode(a, 'BT1 1AA');

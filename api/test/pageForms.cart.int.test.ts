@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { cartItems, carts, productSizes, products } from '../db/schema';
 import { messages } from '../domain/messages';
-import { noticeCookieName } from '../domain/pageForms';
+import { clearCartField, noticeCookieName } from '../domain/pageForms';
 import { createLogger } from '../logger';
 import { cartCookieName } from '../routes/cart';
 import { formMessages } from '../ssr/forms/formBridge';
@@ -279,6 +279,41 @@ describe(`the cart's forms without JavaScript (${usingPostgres ? 'PostgreSQL' : 
       const cart = await cartRow(a);
       expect(cart?.postcode).toBe('BT471AB');
       expect(cart?.lines).toEqual([]);
+    },
+    slow,
+  );
+
+  it(
+    "a new postcode over a cart with items asks first (409, 'Resetting the postcode will clear your cart.'); 'Clear cart and add' goes on",
+    async () => {
+      const a = agent();
+      const first = await submit(a, await oilCardForm(a), { postcode: 'bt1 1aa' });
+      expect(first.status).toBe(303);
+
+      // The card shows the cart's postcode; the customer types another one over it.
+      const asked = await submit(a, await oilCardForm(a), { postcode: '20 1AA' });
+      expect(asked.status).toBe(409);
+      says(asked, messages.postcode.resetWarning);
+      says(asked, messages.orderForm.cartHolds(1, 'BT1 1AA'));
+      // Nothing changed.
+      const kept = await cartRow(a);
+      expect(kept?.postcode).toBe('BT11AA');
+      expect(kept?.lines).toHaveLength(1);
+      // The card asks, with what was typed kept, and "Keep my cart" is a link back to the page.
+      const card = formFor(asked.text, cartIntents.addToCart, { productId: String(kerosene.id) });
+      expect(card.fields).toContainEqual(['postcode', '201AA']);
+      expect(card.html).toContain(`name="${clearCartField}"`);
+      says(card.html, messages.orderForm.clearCartAndAdd);
+      expect(asked.text).toMatch(
+        new RegExp(`<a[^>]*href="${oilPage}"[^>]*>${messages.orderForm.keepCart}</a>`),
+      );
+
+      // "Clear cart and add": the submit button's own field goes with the form.
+      const cleared = await submit(a, card, { [clearCartField]: 'yes' });
+      expect(cleared.status).toBe(303);
+      const after = await cartRow(a);
+      expect(after?.postcode).toBe('BT201AA');
+      expect(after?.lines).toHaveLength(1);
     },
     slow,
   );

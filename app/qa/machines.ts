@@ -932,6 +932,11 @@ export const orderForm: QaMachine = {
       input: { ...otherForm, productId: unpriced.id },
     },
     {
+      label:
+        'Open the Oil tab of Order Online as the shop shows it after BT20 1AA was sent without script over a cart of 2 items for BT1 1AA',
+      input: { ...oilForm, cartPostcode: 'BT11AA', cartCount: 2, start: { postcode: '201AA' } },
+    },
+    {
       label: `Open the order form on the ${kindling.title} product card, with 2 items in the cart for BT1 1AA`,
       input: { ...otherForm, productId: kindling.id, cartPostcode: 'BT11AA', cartCount: 2 },
     },

@@ -415,10 +415,26 @@ export function createCartService(
       throw new CartError(400, message, await view(cartId), [message]);
     }
     const postcode = normalisePostcode(text);
+    // `clearCart: false`: set it only if that empties nothing (an order form posted without script
+    // asks the customer first, as the Set Postcode dialog warns; see api/ssr/forms/cart.ts).
+    const keepItems = isRecord(body) && body.clearCart === false;
     return transact(async (tx, snapshot) => {
       const existing = await findCart(tx, cartId, true);
       const change = decidePostcodeChange(existing?.postcode, postcode);
       if (!change.ok) return { outcome: change.refusal, cart: existing };
+      if (keepItems && existing) {
+        const [line] = await tx
+          .select({ id: cartItems.id })
+          .from(cartItems)
+          .where(eq(cartItems.cartId, existing.id))
+          .limit(1);
+        if (line) {
+          return {
+            outcome: { status: 409, message: messages.postcode.resetWarning },
+            cart: existing,
+          };
+        }
+      }
       // SPEC §4: a different postcode empties the cart, then is stored.
       const { values } = change;
       if (existing) await tx.delete(cartItems).where(eq(cartItems.cartId, existing.id));

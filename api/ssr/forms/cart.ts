@@ -1,4 +1,5 @@
 import { cartLimits } from '../../domain/cart';
+import { clearCartField } from '../../domain/pageForms';
 import { defaultPostcodePrefix, normalisePostcode } from '../../domain/postcode';
 import type { ApiAnswer, ApiCall, FormSuccess, PageForm } from './types';
 import { answerMessage } from './types';
@@ -119,7 +120,14 @@ export const cartForms: readonly PageForm[] = [
         const saved = normalisePostcode(field(fields, 'savedPostcode') ?? '');
         // Nothing typed is refused by the API as the script refuses it ('Postcode required.').
         if (postcode === '' || postcode !== saved) {
-          calls.push({ method: 'PUT', path: '/api/cart/postcode', body: { postcode } });
+          // Not over a cart with items in it unless the customer said so (the form's "Clear cart
+          // and add", shown after the API's 409 'Resetting the postcode will clear your cart.').
+          const clearCart = field(fields, clearCartField) === 'yes';
+          calls.push({
+            method: 'PUT',
+            path: '/api/cart/postcode',
+            body: clearCart ? { postcode } : { postcode, clearCart: false },
+          });
         }
       }
       calls.push({ method: 'POST', path: '/api/cart/items', body: itemOf(fields) });

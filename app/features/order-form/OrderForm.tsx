@@ -3,8 +3,7 @@ import { useEffect, useId, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { messages } from '../../../api/domain/messages';
-import { intentField } from '../../../api/domain/pageForms';
-import { displayPostcode } from '../../../api/domain/postcode';
+import { clearCartField, intentField } from '../../../api/domain/pageForms';
 import {
   BestsellerBadge,
   Button,
@@ -17,6 +16,7 @@ import {
   useToasts,
 } from '../../../ui';
 import { cartIntents } from '../cart';
+import { ClearCartQuestion } from './ClearCartQuestion';
 import {
   availableSizes,
   priceText,
@@ -48,6 +48,14 @@ export interface OrderFormProps {
    * dialog open (the locked field cannot be typed in without the script).
    */
   changePostcodeHref?: string;
+  /**
+   * Before and without script: the server refused this form's post with 'Resetting the postcode
+   * will clear your cart.' (a new postcode over a cart with items). The form asks, as the script
+   * does: "Clear cart and add" posts it again with `clearCart=yes`; "Keep my cart" goes to
+   * `keepCartHref` (default: the page), where nothing has changed.
+   */
+  asksToClearCart?: boolean;
+  keepCartHref?: string;
 }
 
 const Form = styled.form`
@@ -101,18 +109,6 @@ const PostcodeBlock = styled.div`
   }
 `;
 
-/** The warning that a new postcode empties the cart, and the two ways on. */
-const ClearCartCheck = styled.div`
-  display: grid;
-  gap: ${theme.space[2]};
-`;
-
-const ClearCartChoices = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${theme.space[2]};
-`;
-
 const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -151,6 +147,8 @@ export function OrderForm({
   'aria-label': ariaLabel,
   action,
   changePostcodeHref,
+  asksToClearCart = false,
+  keepCartHref,
 }: OrderFormProps) {
   const snapshot = useSelector(actor, (s) => s);
   // False for the server's HTML and while it hydrates: the form must then work as plain HTML.
@@ -315,17 +313,10 @@ export function OrderForm({
           ) : null}
         </PostcodeBlock>
         {confirmingNewPostcode ? (
-          <ClearCartCheck>
-            <Notice variant="warning">
-              {messages.postcode.resetWarning}{' '}
-              {context.savedPostcode
-                ? messages.orderForm.cartHolds(
-                    context.cartCount,
-                    displayPostcode(context.savedPostcode),
-                  )
-                : null}
-            </Notice>
-            <ClearCartChoices>
+          <ClearCartQuestion
+            count={context.cartCount}
+            cartPostcode={context.savedPostcode}
+            keep={
               <Button
                 variant="secondary"
                 onPress={() => actor.send({ type: 'KEEP_CART' })}
@@ -333,11 +324,25 @@ export function OrderForm({
               >
                 {messages.orderForm.keepCart}
               </Button>
+            }
+            clear={
               <Button onPress={() => actor.send({ type: 'CLEAR_CART_AND_ADD' })}>
                 {messages.orderForm.clearCartAndAdd}
               </Button>
-            </ClearCartChoices>
-          </ClearCartCheck>
+            }
+          />
+        ) : !hydrated && asksToClearCart ? (
+          // Before and without script: the server refused the post with this warning.
+          <ClearCartQuestion
+            count={context.cartCount}
+            cartPostcode={context.savedPostcode}
+            keep={<Link href={keepCartHref ?? action ?? ''}>{messages.orderForm.keepCart}</Link>}
+            clear={
+              <Button type="submit" name={clearCartField} value="yes">
+                {messages.orderForm.clearCartAndAdd}
+              </Button>
+            }
+          />
         ) : null}
         {snapshot.matches({ cart: { open: 'failed' } }) ? (
           <Notice variant="danger">{context.error}</Notice>

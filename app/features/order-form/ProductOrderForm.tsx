@@ -24,6 +24,16 @@ export function keptChoice(outcome: FormOutcome | null, product: Product): Order
   };
 }
 
+/** Whether the server refused this card's post because the new postcode would empty the cart. */
+export function asksToClearCart(outcome: FormOutcome | null, product: Product): boolean {
+  return (
+    outcome?.status === 409 &&
+    outcome.message === messages.postcode.resetWarning &&
+    outcome.values.type === product.type &&
+    outcome.values.productId === product.id
+  );
+}
+
 /**
  * The compact order form on a product card (catalogue pages): the product is given, so there is
  * no product select. It renders on the server as well, from the same cart the page was built with,
@@ -49,6 +59,7 @@ export function ProductOrderForm({ product }: { product: Product }) {
       aria-label={messages.orderForm.formLabel(product.title)}
       action={`${pathname}${search}`}
       changePostcodeHref={`${pathname}${searchWithFlag(search, dialogParams.postcode)}`}
+      asksToClearCart={asksToClearCart(outcome, product)}
     />
   );
 }

@@ -4,10 +4,12 @@ import styled from 'styled-components';
 import { cartLimits, unitPrice } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
 import { formatPence, isPence } from '../../../api/domain/money';
+import { clearCartField } from '../../../api/domain/pageForms';
 import { defaultPostcodePrefix, normalisePostcode } from '../../../api/domain/postcode';
 import {
   Button,
   Heading,
+  Link,
   Notice,
   PrefixField,
   StaticCloseLink,
@@ -18,6 +20,7 @@ import {
 import { cartIntents, useCart } from '../cart';
 import { emptyCatalogue, type Catalogue, type Product } from '../catalogue';
 import { IntentField, useFormOutcome } from '../forms';
+import { ClearCartQuestion } from './ClearCartQuestion';
 import {
   choiceField,
   CoalPanel,
@@ -115,9 +118,21 @@ interface StaticOrderFormProps {
   cartPostcode: string | null;
   /** What this form sent when the server refused it, to show again. */
   kept: Record<string, string> | null;
+  /** Refused because the new postcode would empty the cart: ask (see ClearCartQuestion). */
+  asksToClearCart: boolean;
+  /** The page without the panel: "Keep my cart" goes there, with nothing changed. */
+  closeHref: string;
 }
 
-function StaticOrderForm({ type, products, action, cartPostcode, kept }: StaticOrderFormProps) {
+function StaticOrderForm({
+  type,
+  products,
+  action,
+  cartPostcode,
+  kept,
+  asksToClearCart,
+  closeHref,
+}: StaticOrderFormProps) {
   const choiceId = useId();
   const quantityId = useId();
   const tab = messages.orderForm.tabs[type];
@@ -173,12 +188,24 @@ function StaticOrderForm({ type, products, action, cartPostcode, kept }: StaticO
         name="postcode"
         label={messages.orderForm.postcode}
         prefix={defaultPostcodePrefix}
-        defaultValue={typedPart(cartPostcode) || (kept?.postcode ?? '')}
+        defaultValue={kept?.postcode || typedPart(cartPostcode)}
         autoComplete="postal-code"
       />
-      <div>
-        <Button type="submit">{messages.orderForm.addToCart}</Button>
-      </div>
+      {asksToClearCart ? (
+        <ClearCartQuestion
+          cartPostcode={cartPostcode}
+          keep={<Link href={closeHref}>{messages.orderForm.keepCart}</Link>}
+          clear={
+            <Button type="submit" name={clearCartField} value="yes">
+              {messages.orderForm.clearCartAndAdd}
+            </Button>
+          }
+        />
+      ) : (
+        <div>
+          <Button type="submit">{messages.orderForm.addToCart}</Button>
+        </div>
+      )}
     </Form>
   );
 }
@@ -206,6 +233,9 @@ export const StaticOrderOnline = memo(function StaticOrderOnline({
   const outcome = useFormOutcome(cartIntents.addToCart);
   // Only a refusal of one of this panel's forms (the others have no combined choice).
   const refused = outcome && outcome.values[choiceField] !== undefined ? outcome : null;
+  // The new postcode would empty the cart: the form asks (not a refusal shown in red).
+  const wouldEmptyCart =
+    refused?.status === 409 && refused.message === messages.postcode.resetWarning;
   const tabs = visibleTabs(catalogue);
   const headingIds = useId();
   const section = (tab: OrderTab) => {
@@ -234,6 +264,8 @@ export const StaticOrderOnline = memo(function StaticOrderOnline({
             action={action}
             cartPostcode={cart.postcode}
             kept={refused?.values.type === tab ? refused.values : null}
+            asksToClearCart={refused?.values.type === tab && wouldEmptyCart}
+            closeHref={closeHref}
           />
         </Panel>
       </section>
@@ -246,7 +278,7 @@ export const StaticOrderOnline = memo(function StaticOrderOnline({
         width={500}
         close={<StaticCloseLink href={closeHref} />}
       >
-        {refused ? (
+        {refused && !wouldEmptyCart ? (
           // The refusal, here too: the page's own notices are behind the panel.
           <Messages>
             <Notice variant="danger">{refused.message}</Notice>

@@ -335,15 +335,25 @@ describe('form rules (SPEC §2, §3)', () => {
     expect(
       initialContext({ ...pelletCard, start: { sizeId: '91', quantity: 21, postcode: '' } }),
     ).toMatchObject({ sizeId: '111', quantity: 1, postcode: { value: '' } });
-    // No quantity for oil; the cart's postcode wins over one typed before.
+    // No quantity for oil; the postcode typed before is kept over the cart's, the field open to
+    // change it (or to go back to the cart's).
+    const typedOverCart = {
+      ...oilInput,
+      productId: kerosene.id,
+      cartPostcode: 'BT71AB',
+      start: { sizeId: '92', quantity: 3, postcode: '11AA' },
+    };
+    expect(initialContext(typedOverCart)).toMatchObject({
+      sizeId: '92',
+      quantity: 1,
+      postcode: { value: '11AA' },
+      savedPostcode: 'BT71AB',
+    });
+    expect(startState(typedOverCart).matches({ postcode: { editing: 'changing' } })).toBe(true);
+    // Nothing typed: the cart's postcode, locked.
     expect(
-      initialContext({
-        ...oilInput,
-        productId: kerosene.id,
-        cartPostcode: 'BT71AB',
-        start: { sizeId: '92', quantity: 3, postcode: '11AA' },
-      }),
-    ).toMatchObject({ sizeId: '92', quantity: 1, postcode: { value: '71AB' } });
+      startState({ ...typedOverCart, start: { postcode: '' } }).matches({ postcode: 'locked' }),
+    ).toBe(true);
     expect(
       startState({ ...pelletCard, start: { postcode: '11AA' } }).matches({
         postcode: { editing: 'entering' },
@@ -889,6 +899,16 @@ const modelStarts: ModelStart[] = [
       productId: hardwood.id,
       cartPostcode: 'BT11AA',
       cartCount: 2,
+    },
+  },
+  {
+    label: 'Order Online form posted without script with another postcode, two items in the cart',
+    input: {
+      ...pelletInput,
+      products: [pellets, hardwood, unpriced, kindling],
+      cartPostcode: 'BT11AA',
+      cartCount: 2,
+      start: { postcode: '471AB' },
     },
   },
   {

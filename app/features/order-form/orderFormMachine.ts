@@ -67,7 +67,10 @@ export interface OrderFormStart {
   sizeId?: string | null;
   /** One of the quantity choices (not for oil). */
   quantity?: number;
-  /** What was typed after the prefix; used only when the cart has no postcode to show. */
+  /**
+   * What was typed after the prefix. Over a cart postcode it differs from, the field starts open
+   * with it (the postcode being changed), as the customer left it.
+   */
   postcode?: string;
 }
 
@@ -308,8 +311,9 @@ export function initialContext(input: OrderFormInput): OrderFormContext {
     postcode: {
       prefix,
       value:
-        typedPartOf(input.cartPostcode, prefix) ??
-        (start.postcode === undefined ? '' : typedPostcode(start.postcode, prefix)),
+        start.postcode === undefined || start.postcode.trim() === ''
+          ? (typedPartOf(input.cartPostcode, prefix) ?? '')
+          : typedPostcode(start.postcode, prefix),
     },
     savedPostcode: input.cartPostcode === null ? null : normalisePostcode(input.cartPostcode),
     cartCount: input.cartCount ?? 0,
@@ -380,6 +384,8 @@ export const orderFormMachine = setup({
     // The cart's postcode (as it is, or as an event reports it) can be shown after the prefix.
     'hasNoCartPostcodeToShow?': ({ context }) =>
       typedPartOf(context.savedPostcode, context.postcode.prefix) === null,
+    'isAnotherPostcodeTyped?': ({ context }) =>
+      typedPartOf(context.savedPostcode, context.postcode.prefix) !== context.postcode.value,
     'canShowReportedPostcode?': ({ context, event }) =>
       typedPartOf(reportedCartPostcode(event), context.postcode.prefix) !== null,
     // SPEC §4: after a successful add, the postcode is locked again (when it can be shown).
@@ -535,7 +541,11 @@ export const orderFormMachine = setup({
           meta: { texts: [messages.postcode.changePostcode] },
           // Locked only while the cart has a postcode this form can show: a form that starts
           // without one opens at once.
-          always: { guard: 'hasNoCartPostcodeToShow?', target: 'editing.entering' },
+          always: [
+            { guard: 'hasNoCartPostcodeToShow?', target: 'editing.entering' },
+            // A form that starts with another postcode typed (kept from a refused post).
+            { guard: 'isAnotherPostcodeTyped?', target: 'editing.changing' },
+          ],
           on: {
             CHANGE_POSTCODE: { guard: 'isFormOpen?', target: 'editing.changing' },
             CART_POSTCODE_CHANGED: [
