@@ -137,6 +137,9 @@ async function addWithoutPostcode(page: Page, quantity = 2) {
   expect(refused).toEqual({ status: 428, message: messages.cart.postcodeRequired });
   await reload(page);
   await dialogOf(page).waitFor();
+  // The page came with the server's dialog; the script's modal takes its place once its code has
+  // loaded (after the page has hydrated). Typed before that, text would go to the server's form.
+  await page.locator('[data-static-postcode]').waitFor({ state: 'detached' });
 }
 
 describe('cart and Set Postcode dialog in Chromium', () => {
@@ -332,6 +335,59 @@ describe('a new postcode on an order form, with things in the cart', () => {
     expect(started.cart).toMatchObject({ count: 1, postcode: 'BT201AA' });
     await expect(cartLink(page).getAttribute('aria-label')).resolves.toBe('Cart, 1 item');
     expect(problems.map((m) => m.text())).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('postcodes the shop cannot deliver to are refused before anything changes', () => {
+  it('the order form: not a Northern Ireland postcode, or one the product cannot go to', async () => {
+    const { context, page, problems } = await open('/products/domestic/oil');
+    const form = page.getByRole('form', { name: /^Order / }).first();
+    const field = form.getByRole('textbox', { name: messages.orderForm.postcode });
+    await field.pressSequentially('99 9ZZ');
+    await form.getByRole('button', { name: messages.orderForm.addToCart }).click();
+    await page.getByRole('alertdialog', { name: messages.postcode.invalidOrderForm }).waitFor();
+
+    // BT47 has no tanker: red, and no "Postcode set." beside it.
+    await field.fill('');
+    await field.pressSequentially('47 1AB');
+    await form.getByRole('button', { name: messages.orderForm.addToCart }).click();
+    await page.getByRole('alertdialog', { name: messages.cart.cannotDeliver }).waitFor();
+    await expect(
+      page.getByRole('alertdialog', { name: messages.postcode.set }).count(),
+    ).resolves.toBe(0);
+    const cart = (await (await context.request.get(`${baseURL}/api/cart`)).json()) as {
+      cart: { postcode: string | null; count: number };
+    };
+    expect(cart.cart).toMatchObject({ postcode: null, count: 0 });
+    expect(unexpected(problems, 422)).toEqual([]);
+    await context.close();
+  });
+
+  it('the Set Postcode dialog: outside Northern Ireland, and a district no lorry serves', async () => {
+    const { context, page, problems } = await open('/about');
+    await callCart(page, 'PUT', '/api/cart/postcode', { postcode: 'BT1 1AA' });
+    expect((await addItem(page, first, 1)).status).toBe(200);
+    await page.goto(`${baseURL}/cart`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: messages.cartPage.changePostcode }).click();
+    const dialog = dialogOf(page);
+    await postcodeField(page).fill('SW1A 1AA');
+    await dialog.getByRole('button', { name: messages.postcode.submit }).click();
+    await expect(dialog.getByRole('alert').textContent()).resolves.toBe(
+      messages.postcode.invalidModal,
+    );
+    await postcodeField(page).fill('BT58 1AA');
+    await dialog.getByRole('button', { name: messages.postcode.submit }).click();
+    await expect(dialog.getByRole('alert').textContent()).resolves.toBe(
+      messages.postcode.notServed('BT58 1AA', '028 9649 6010'),
+    );
+    // The cart keeps its postcode and its line.
+    const cart = (await (await context.request.get(`${baseURL}/api/cart`)).json()) as {
+      cart: { postcode: string | null; count: number };
+    };
+    expect(cart.cart).toMatchObject({ postcode: 'BT11AA', count: 1 });
+    expect(unexpected(problems, 422)).toEqual([]);
     await context.close();
   });
 });

@@ -77,6 +77,9 @@ export const messages = {
     submit: 'Set postcode',
     close: 'Close',
     resetWarning: 'Resetting the postcode will clear your cart.',
+    /** A real Northern Ireland postcode that no delivery zone covers: the office may still help. */
+    notServed: (postcode: string, phone: string) =>
+      `We do not deliver to ${postcode} at the moment. Please call our office on ${phone}.`,
     current: (postcode: string) => `Your delivery postcode is ${postcode}.`,
     pendingItem: (item: string) => `Set your delivery postcode to add ${item} to your cart.`,
   },

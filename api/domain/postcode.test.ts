@@ -4,6 +4,7 @@ import type { ProductType } from './catalogue';
 import { messages } from './messages';
 import {
   canDeliver,
+  isNorthernIrelandPostcode,
   normalisePostcode,
   outwardCode,
   validatePostcode,
@@ -22,6 +23,24 @@ const typed = fc
   .array(fc.constantFrom(...'abcXYZ019 \t\n\u00a0'.split('')), { maxLength: 12 })
   .map((chars) => chars.join(''));
 const postcodeLike = fc.stringMatching(/^[A-Za-z0-9]{6,7}$/);
+
+/** Real Northern Ireland postcodes: an existing BT district, a digit, two letters (not CIKMOV). */
+const niDistrictNumbers = [
+  ...Array.from({ length: 49 }, (_, i) => i + 1),
+  ...Array.from({ length: 8 }, (_, i) => i + 51),
+  ...Array.from({ length: 12 }, (_, i) => i + 60),
+  ...Array.from({ length: 9 }, (_, i) => i + 74),
+  92,
+  93,
+  94,
+];
+const niPostcode = fc
+  .tuple(
+    fc.constantFrom(...niDistrictNumbers),
+    fc.integer({ min: 0, max: 9 }),
+    fc.stringMatching(/^[ABD-HJLNP-UW-Z]{2}$/),
+  )
+  .map(([district, sector, unit]) => `BT${district}${sector}${unit}`);
 
 describe('normalisePostcode (SPEC §5)', () => {
   it('strips spaces and upper-cases', () => {
@@ -61,17 +80,41 @@ describe('validatePostcode (SPEC §5)', () => {
     ['BT1-1A', messages.postcode.invalidModal, messages.postcode.invalidOrderForm],
     ['BT1 1AA', null, null],
     ['bt47 1aa', null, null],
+    ['BT58 1AA', null, null],
+    ['BT94 9ZZ', null, null],
+    // Not a Northern Ireland postcode, or not one that exists.
+    ['SW1A 1AA', messages.postcode.invalidModal, messages.postcode.invalidOrderForm],
+    ['D02 AF30', messages.postcode.invalidModal, messages.postcode.invalidOrderForm],
+    ['BT99 9ZZ', messages.postcode.invalidModal, messages.postcode.invalidOrderForm],
+    ['BT50 1AA', messages.postcode.invalidModal, messages.postcode.invalidOrderForm],
+    ['BT0 1AA', messages.postcode.invalidModal, messages.postcode.invalidOrderForm],
+    ['BT1 1CA', messages.postcode.invalidModal, messages.postcode.invalidOrderForm],
+    ['BT1 AAA', messages.postcode.invalidModal, messages.postcode.invalidOrderForm],
   ])('%j -> modal %j, order form %j', (value, modal, orderForm) => {
     expect(validatePostcode(value, 'modal')).toBe(modal);
     expect(validatePostcode(value, 'orderForm')).toBe(orderForm);
   });
 
-  it('accepts every 6 or 7 character alphanumeric value however it is spaced', () => {
+  it('accepts every Northern Ireland postcode however it is spaced or cased', () => {
     fc.assert(
-      fc.property(postcodeLike, fc.nat({ max: 7 }), (postcode, at) => {
+      fc.property(niPostcode, fc.nat({ max: 7 }), fc.boolean(), (postcode, at, lower) => {
         const spaced = `${postcode.slice(0, at)} ${postcode.slice(at)}`;
-        expect(validatePostcode(spaced, 'modal')).toBeNull();
+        expect(isNorthernIrelandPostcode(postcode)).toBe(true);
+        expect(validatePostcode(lower ? spaced.toLowerCase() : spaced, 'modal')).toBeNull();
       }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses any 6 or 7 character value that is not BT, with the length wording', () => {
+    fc.assert(
+      fc.property(
+        postcodeLike.filter((p) => !p.toUpperCase().startsWith('BT')),
+        (postcode) => {
+          expect(validatePostcode(postcode, 'modal')).toBe(messages.postcode.invalidModal);
+          expect(validatePostcode(postcode, 'orderForm')).toBe(messages.postcode.invalidOrderForm);
+        },
+      ),
       { numRuns: 100 },
     );
   });

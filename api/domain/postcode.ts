@@ -19,15 +19,39 @@ export function normalisePostcode(value: string): string {
 }
 
 /**
+ * Northern Ireland's postcode districts (Royal Mail's BT area): BT1–BT49, BT51–BT58 (BT58 has PO
+ * boxes only), BT60–BT71, BT74–BT82 and BT92–BT94. No other BT district exists.
+ */
+const niDistricts: readonly (readonly [number, number])[] = [
+  [1, 49],
+  [51, 58],
+  [60, 71],
+  [74, 82],
+  [92, 94],
+];
+
+/**
+ * A real Northern Ireland postcode (normalised): `BT`, a district that exists, then the inward
+ * code, a digit and two letters (never C, I, K, M, O or V).
+ */
+export function isNorthernIrelandPostcode(postcode: string): boolean {
+  const match = /^BT([1-9][0-9]?)[0-9][ABD-HJLNP-UW-Z]{2}$/.exec(postcode);
+  if (!match) return false;
+  const district = Number(match[1]);
+  return niDistricts.some(([from, to]) => district >= from && district <= to);
+}
+
+/**
  * null when the postcode is acceptable, otherwise the message to show. The modal and the order
- * form word the length error differently (SPEC §5 gives both). Besides the length, only letters
- * and digits are accepted: no real postcode has anything else, and the same message covers it.
+ * form word the length error differently (SPEC §5 gives both). Besides the length, the postcode
+ * must be a real Northern Ireland one (the only place the shop delivers to): the same message
+ * covers a postcode from elsewhere or one that does not exist (BT99 9ZZ).
  */
 export function validatePostcode(value: string, wording: PostcodeWording): string | null {
   const postcode = normalisePostcode(value);
   if (postcode === '') return messages.postcode.required;
   const lengthOk = (postcodeLengths as readonly number[]).includes(postcode.length);
-  if (!lengthOk || !/^[A-Z0-9]+$/.test(postcode)) {
+  if (!lengthOk || !isNorthernIrelandPostcode(postcode)) {
     return wording === 'modal'
       ? messages.postcode.invalidModal
       : messages.postcode.invalidOrderForm;
@@ -64,6 +88,15 @@ export function zoneFor<Z extends { title: string }>(
 ): Z | undefined {
   const title = zoneTitleFor(productType);
   return zones.find((zone) => zone.title.toLowerCase() === title);
+}
+
+/** Whether any zone delivers to the postcode (whatever the product). */
+export function isServed(postcode: string, zones: readonly DeliveryZone[]): boolean {
+  const outward = outwardCode(postcode)?.toLowerCase();
+  return (
+    outward !== undefined &&
+    zones.some((zone) => zone.postcodes.some((prefix) => prefix.trim().toLowerCase() === outward))
+  );
 }
 
 /** Whether a product of this type can be delivered to the postcode (SPEC §5 "Delivery check"). */

@@ -272,13 +272,21 @@ describe(`the cart's forms without JavaScript (${usingPostgres ? 'PostgreSQL' : 
       const card = formFor(short.text, cartIntents.addToCart, { productId: String(kerosene.id) });
       expect(card.fields).toContainEqual(['postcode', '1A']);
 
-      // BT47 is outside the oil zone: the postcode is set, the item refused (SPEC §8).
+      // BT47 is outside the oil zone: refused before anything changes (no postcode is set, so
+      // no "Postcode set." beside the refusal), what was typed kept.
       const far = await submit(a, await oilCardForm(a), { postcode: '47 1AB' });
       expect(far.status).toBe(422);
       says(far, messages.cart.cannotDeliver);
-      const cart = await cartRow(a);
-      expect(cart?.postcode).toBe('BT471AB');
-      expect(cart?.lines).toEqual([]);
+      says(far, messages.postcode.set, false);
+      expect(await cartRow(a)).toBeNull();
+      const farCard = formFor(far.text, cartIntents.addToCart, { productId: String(kerosene.id) });
+      expect(farCard.fields).toContainEqual(['postcode', '471AB']);
+
+      // Not a Northern Ireland postcode: the spec's wording, nothing set.
+      const nowhere = await submit(a, await oilCardForm(a), { postcode: '99 9ZZ' });
+      expect(nowhere.status).toBe(400);
+      says(nowhere, messages.postcode.invalidModal);
+      expect(await cartRow(a)).toBeNull();
     },
     slow,
   );

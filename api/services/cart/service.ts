@@ -20,8 +20,16 @@ import {
   type CartOutcome,
   type PricedLine,
 } from '../../domain/cart';
+import { isProductType } from '../../domain/catalogue';
 import { messages } from '../../domain/messages';
-import { canDeliver, normalisePostcode, validatePostcode } from '../../domain/postcode';
+import {
+  canDeliver,
+  displayPostcode,
+  isServed,
+  normalisePostcode,
+  validatePostcode,
+} from '../../domain/postcode';
+import { site } from '../../domain/site';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/raw';
 import type { ChangeFeed } from '../../db/versionFeed';
@@ -418,8 +426,22 @@ export function createCartService(
     // `clearCart: false`: set it only if that empties nothing (an order form posted without script
     // asks the customer first, as the Set Postcode dialog warns; see api/ssr/forms/cart.ts).
     const keepItems = isRecord(body) && body.clearCart === false;
+    // The order form sets a postcode for a product: one it cannot be delivered to changes nothing.
+    const forType = isRecord(body) && isProductType(body.productType) ? body.productType : null;
     return transact(async (tx, snapshot) => {
       const existing = await findCart(tx, cartId, true);
+      // A real postcode that no zone serves (or not for this product) is refused before anything
+      // changes, and the cart keeps its postcode and items.
+      if (!isServed(postcode, snapshot.zones)) {
+        const message = messages.postcode.notServed(
+          displayPostcode(postcode),
+          site.offices[0].phone,
+        );
+        return { outcome: { status: 422, message }, cart: existing };
+      }
+      if (forType !== null && !canDeliver(postcode, forType, snapshot.zones)) {
+        return { outcome: { status: 422, message: messages.cart.cannotDeliver }, cart: existing };
+      }
       const change = decidePostcodeChange(existing?.postcode, postcode);
       if (!change.ok) return { outcome: change.refusal, cart: existing };
       if (keepItems && existing) {

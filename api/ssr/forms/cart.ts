@@ -122,11 +122,15 @@ export const cartForms: readonly PageForm[] = [
         if (postcode === '' || postcode !== saved) {
           // Not over a cart with items in it unless the customer said so (the form's "Clear cart
           // and add", shown after the API's 409 'Resetting the postcode will clear your cart.').
+          // For this product: a postcode it cannot be delivered to changes nothing.
           const clearCart = field(fields, clearCartField) === 'yes';
+          const productType = field(fields, 'type') ?? '';
           calls.push({
             method: 'PUT',
             path: '/api/cart/postcode',
-            body: clearCart ? { postcode } : { postcode, clearCart: false },
+            body: clearCart
+              ? { postcode, productType }
+              : { postcode, productType, clearCart: false },
           });
         }
       }

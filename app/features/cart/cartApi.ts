@@ -1,4 +1,5 @@
 import type { AddToCartInput, CartView } from '../../../api/domain/cart';
+import type { ProductType } from '../../../api/domain/catalogue';
 import { messages } from '../../../api/domain/messages';
 
 /**
@@ -70,7 +71,9 @@ async function call(method: string, path: string, body?: unknown): Promise<CartR
 export const cartApi = {
   get: () => call('GET', '/api/cart'),
   add: (input: AddToCartInput) => call('POST', '/api/cart/items', input),
-  setPostcode: (postcode: string) => call('PUT', '/api/cart/postcode', { postcode }),
+  /** With the product it is set for (the order form): refused if it cannot go there. */
+  setPostcode: (postcode: string, productType?: ProductType) =>
+    call('PUT', '/api/cart/postcode', productType ? { postcode, productType } : { postcode }),
   remove: (lineId: string) => call('DELETE', `/api/cart/items/${encodeURIComponent(lineId)}`),
   empty: () => call('DELETE', '/api/cart'),
   setPostcodeModal: (open: boolean) => call('PUT', '/api/cart/postcode-modal', { open }),

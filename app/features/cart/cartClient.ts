@@ -5,6 +5,7 @@
  */
 import type { ActorRefFrom } from 'xstate';
 import type { AddToCartInput } from '../../../api/domain/cart';
+import type { ProductType } from '../../../api/domain/catalogue';
 import { failureMessage, isSuccess, type CartResponse } from './cartApi';
 import type { CartCommand, CartEmitted, CartMachine } from './cartMachine';
 
@@ -18,11 +19,16 @@ export interface CartActionOptions {
   notifyFailure?: boolean;
 }
 
+export interface SetPostcodeOptions extends CartActionOptions {
+  /** The product the postcode is set for (an order form): refused, changing nothing, if it cannot go there. */
+  productType?: ProductType;
+}
+
 export interface CartActions {
   /** POST /api/cart/items. Without a postcode the item waits and the postcode dialog opens. */
   add(input: AddToCartInput, options?: CartActionOptions): Promise<CartResponse>;
   /** PUT /api/cart/postcode. A different postcode empties the cart first. */
-  setPostcode(postcode: string, options?: CartActionOptions): Promise<CartResponse>;
+  setPostcode(postcode: string, options?: SetPostcodeOptions): Promise<CartResponse>;
   /** One fewer of a line. */
   remove(lineId: string, options?: CartActionOptions): Promise<CartResponse>;
   /** The whole line, whatever its quantity (one request after another; one notification). */
@@ -112,7 +118,13 @@ export function createCartClient(actor: CartActorRef, notifier: CartNotifier): C
   return {
     actions: {
       add: (input, options) => request({ kind: 'add', input }, options),
-      setPostcode: (postcode, options) => request({ kind: 'setPostcode', postcode }, options),
+      setPostcode: (postcode, options) =>
+        request(
+          options?.productType
+            ? { kind: 'setPostcode', postcode, productType: options.productType }
+            : { kind: 'setPostcode', postcode },
+          options,
+        ),
       remove: (lineId, options) => request({ kind: 'remove', lineId }, options),
       removeLine: (lineId, options) => request({ kind: 'removeLine', lineId }, options),
       empty: (options) => request({ kind: 'empty' }, options),

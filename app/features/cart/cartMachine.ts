@@ -9,12 +9,13 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { cartLimits, type AddToCartInput, type CartView } from '../../../api/domain/cart';
+import type { ProductType } from '../../../api/domain/catalogue';
 import { cartApi, isSuccess, type CartApi, type CartResponse } from './cartApi';
 
 /** What a visitor can ask of the cart. */
 export type CartCommand =
   | { kind: 'add'; input: AddToCartInput }
-  | { kind: 'setPostcode'; postcode: string }
+  | { kind: 'setPostcode'; postcode: string; productType?: ProductType }
   /** One fewer of a line (the line goes when it was the last one). */
   | { kind: 'remove'; lineId: string }
   /** The whole line, whatever its quantity. */
@@ -51,7 +52,7 @@ export async function performCartCommand(
     case 'add':
       return api.add(command.input);
     case 'setPostcode':
-      return api.setPostcode(command.postcode);
+      return api.setPostcode(command.postcode, command.productType);
     case 'remove':
       return api.remove(command.lineId);
     case 'removeLine': {

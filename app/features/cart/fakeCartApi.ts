@@ -222,10 +222,14 @@ export function createFakeCartApi(initial: FakeCartState = {}): FakeCartApi {
       showPostcodeModal = true;
       return answer({ status: 428, message: messages.cart.postcodeRequired });
     },
-    async setPostcode(raw) {
+    async setPostcode(raw, productType) {
       await record(`PUT /api/cart/postcode ${raw}`);
       const error = validatePostcode(raw, 'modal');
       if (error) return answer({ status: 400, message: error, errors: [error] });
+      // As the API: for a product it cannot go to, nothing changes.
+      if (productType && !canDeliver(raw, productType, fakeZones)) {
+        return answer({ status: 422, message: messages.cart.cannotDeliver });
+      }
       const change = decidePostcodeChange(postcode, normalisePostcode(raw));
       if (!change.ok) return answer(change.refusal);
       const waiting = pending;

@@ -279,7 +279,10 @@ export const AddsToCart: Story = {
   },
 };
 
-/** Outside the oil zone the cart refuses (red), and the postcode stays open to change. */
+/**
+ * Outside the oil zone the cart refuses (red) before anything changes: no postcode is set (no
+ * "Postcode set." beside the refusal) and the field stays open to correct it.
+ */
 export const CannotDeliver: Story = {
   args: { productId: kerosene.id, onAdded: fn() },
   play: async ({ canvasElement, args }) => {
@@ -289,10 +292,13 @@ export const CannotDeliver: Story = {
     const refusal = await findNotification(messages.cart.cannotDeliver);
     await expect(refusal).toHaveAttribute('data-variant', 'danger');
     await expect(args.onAdded).not.toHaveBeenCalled();
+    await expect(screen.queryByText(messages.postcode.set)).toBeNull();
     await expect(postcodeInput(canvas)).not.toHaveAttribute('readonly');
+    await expect(postcodeInput(canvas)).toHaveValue('471AB');
+    // The cart has no postcode to go back to.
     await expect(
-      canvas.getByRole('button', { name: messages.postcode.cancelPostcodeChange }),
-    ).toBeVisible();
+      canvas.queryByRole('button', { name: messages.postcode.cancelPostcodeChange }),
+    ).toBeNull();
   },
 };
 

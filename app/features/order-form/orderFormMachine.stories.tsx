@@ -7,7 +7,7 @@ import { MachineExplorer } from '../../qa/MachineExplorer';
 import { eventName, stateName } from '../../qa/modelCoverage';
 import type { CartResponse } from '../cart';
 import { OrderForm, type OrderFormActor } from './OrderForm';
-import { orderFormMachine, type OrderFormInput } from './orderFormMachine';
+import { orderFormMachine, type OrderFormInput, type SetPostcodeInput } from './orderFormMachine';
 import {
   clearOrphanedAnnouncements,
   findNotification,
@@ -27,7 +27,7 @@ const neverAnswers = <Input,>() =>
   fromPromise<CartResponse, Input>(() => new Promise<CartResponse>(() => {}));
 const machine = orderFormMachine.provide({
   actors: {
-    setPostcode: neverAnswers<{ postcode: string }>(),
+    setPostcode: neverAnswers<SetPostcodeInput>(),
     addToCart: neverAnswers<AddToCartInput>(),
   },
 }) as unknown as AnyStateMachine;

@@ -41,6 +41,7 @@ import {
   type OrderFormEvent,
   type OrderFormInput,
   type OrderFormProduct,
+  type SetPostcodeInput,
 } from './orderFormMachine';
 
 type Snapshot = SnapshotFrom<typeof orderFormMachine>;
@@ -133,12 +134,12 @@ interface PendingCall<I> {
 /** A running order form whose cart calls wait for the test; what it emits is recorded. */
 function startForm(input: OrderFormInput) {
   const calls: {
-    setPostcode: PendingCall<{ postcode: string }>[];
+    setPostcode: PendingCall<SetPostcodeInput>[];
     addToCart: PendingCall<AddToCartInput>[];
   } = { setPostcode: [], addToCart: [] };
   const machine = orderFormMachine.provide({
     actors: {
-      setPostcode: fromPromise<CartResponse, { postcode: string }>(
+      setPostcode: fromPromise<CartResponse, SetPostcodeInput>(
         ({ input: callInput }) =>
           new Promise((resolve, reject) =>
             calls.setPostcode.push({ input: callInput, resolve, reject }),
@@ -584,7 +585,9 @@ describe('orderFormMachine: adding (SPEC §4, §5, §8)', () => {
     actor.send({ type: 'POSTCODE_CHANGED', value: '11AA' });
     actor.send({ type: 'ADD_TO_CART' });
     expect(actor.getSnapshot().matches({ cart: { adding: 'settingPostcode' } })).toBe(true);
-    expect(calls.setPostcode.map((c) => c.input)).toEqual([{ postcode: 'BT11AA' }]);
+    expect(calls.setPostcode.map((c) => c.input)).toEqual([
+      { postcode: 'BT11AA', productType: 'oil' },
+    ]);
     // Nothing can be edited while the cart is busy.
     expect(actor.getSnapshot().can({ type: 'SIZE_CHANGED', sizeId: '91' })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'ADD_TO_CART' })).toBe(false);
@@ -638,7 +641,7 @@ describe('orderFormMachine: adding (SPEC §4, §5, §8)', () => {
     actor.send({ type: 'CHANGE_POSTCODE' });
     actor.send({ type: 'POSTCODE_CHANGED', value: '471AB' });
     actor.send({ type: 'ADD_TO_CART' });
-    expect(calls.setPostcode[0]?.input).toEqual({ postcode: 'BT471AB' });
+    expect(calls.setPostcode[0]?.input).toEqual({ postcode: 'BT471AB', productType: 'woodpellet' });
     calls.setPostcode[0]?.resolve(response(200, { postcode: 'BT471AB' }));
     await settle();
     calls.addToCart[0]?.resolve(response(200, { postcode: 'BT471AB' }));
@@ -684,7 +687,9 @@ describe('orderFormMachine: adding (SPEC §4, §5, §8)', () => {
     actor.send({ type: 'POSTCODE_CHANGED', value: '201AA' });
     actor.send({ type: 'ADD_TO_CART' });
     actor.send({ type: 'CLEAR_CART_AND_ADD' });
-    expect(calls.setPostcode.map((c) => c.input)).toEqual([{ postcode: 'BT201AA' }]);
+    expect(calls.setPostcode.map((c) => c.input)).toEqual([
+      { postcode: 'BT201AA', productType: 'woodpellet' },
+    ]);
     calls.setPostcode[0]?.resolve(response(200, { postcode: 'BT201AA', count: 0 }));
     await settle();
     expect(actor.getSnapshot().context.cartCount).toBe(0);
@@ -1039,7 +1044,12 @@ const liveForm: LiveDriver<LiveForm> = {
       // A call goes out exactly when its state is entered, with the form's postcode and item.
       expect(form.calls.setPostcode.slice(form.sent).map((call) => call.input)).toEqual(
         enters(step, { cart: { adding: 'settingPostcode' } })
-          ? [{ postcode: fullPostcode(expected.context.postcode) }]
+          ? [
+              {
+                postcode: fullPostcode(expected.context.postcode),
+                productType: expected.context.productType,
+              },
+            ]
           : [],
       );
       expect(form.calls.addToCart.slice(form.adds).map((call) => call.input)).toEqual(

@@ -123,6 +123,12 @@ export type OrderFormEvent =
  */
 export type AddToCartAnswer = DoneActorEvent<CartResponse, 'addToCart'>;
 
+/** What the form asks of the cart before adding: the new postcode, for this type of product. */
+export interface SetPostcodeInput {
+  postcode: string;
+  productType: ProductType;
+}
+
 /** Everything the machine handles: the form's events and the answer above. */
 export type OrderFormMachineEvent = OrderFormEvent | AddToCartAnswer;
 
@@ -357,7 +363,7 @@ export const orderFormMachine = setup({
   },
   actors: {
     // Replaced by the site (the cart store) and by tests and stories.
-    setPostcode: fromPromise<CartResponse, { postcode: string }>(async () => {
+    setPostcode: fromPromise<CartResponse, SetPostcodeInput>(async () => {
       throw new Error('orderFormMachine: provide the "setPostcode" actor.');
     }),
     addToCart: fromPromise<CartResponse, AddToCartInput>(async () => {
@@ -711,7 +717,10 @@ export const orderFormMachine = setup({
               invoke: {
                 id: 'setPostcode',
                 src: 'setPostcode',
-                input: ({ context }) => ({ postcode: fullPostcode(context.postcode) }),
+                input: ({ context }) => ({
+                  postcode: fullPostcode(context.postcode),
+                  productType: context.productType,
+                }),
                 onDone: [
                   {
                     guard: {

@@ -6,6 +6,7 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { expect, screen, waitFor } from 'storybook/test';
 import { emptyCartView, type AddToCartInput, type CartView } from '../../../api/domain/cart';
+import type { ProductType } from '../../../api/domain/catalogue';
 import { messages } from '../../../api/domain/messages';
 import { canDeliver, normalisePostcode } from '../../../api/domain/postcode';
 import { createToaster, ToastRegion, ToasterProvider, useToasts } from '../../../ui';
@@ -191,11 +192,15 @@ export function useStubCart(
       postcode: cart.postcode,
       count: cart.count,
       calls: calls.current,
-      setPostcode: (postcode: string) => {
+      setPostcode: (postcode: string, options?: { productType?: ProductType }) => {
         calls.current.push({ kind: 'setPostcode', input: postcode });
         return run(() => {
           const current = state.current;
           const code = normalisePostcode(postcode);
+          // As the API: for a product it cannot go to, nothing changes.
+          if (options?.productType && !canDeliver(code, options.productType, zones)) {
+            return answer(422, messages.cart.cannotDeliver, current);
+          }
           if (current.postcode === code) {
             return answer(409, messages.postcode.alreadySet, current);
           }

@@ -5,7 +5,13 @@ import type { AddToCartInput } from '../../../api/domain/cart';
 import { normalisePostcode } from '../../../api/domain/postcode';
 import type { CartResponse } from '../cart';
 import type { OrderFormActor } from './OrderForm';
-import { orderFormMachine, type OrderFormEmitted, type OrderFormInput } from './orderFormMachine';
+import type { ProductType } from '../../../api/domain/catalogue';
+import {
+  orderFormMachine,
+  type OrderFormEmitted,
+  type OrderFormInput,
+  type SetPostcodeInput,
+} from './orderFormMachine';
 
 /**
  * What an order form needs of the cart: its postcode, and the two calls. On the site this is the
@@ -17,7 +23,8 @@ export interface OrderFormCart {
   /** How many items it holds (a new postcode would empty them). */
   count: number;
   add(input: AddToCartInput): Promise<CartResponse>;
-  setPostcode(postcode: string): Promise<CartResponse>;
+  /** Refused, changing nothing, when the product type cannot be delivered there. */
+  setPostcode(postcode: string, options?: { productType?: ProductType }): Promise<CartResponse>;
 }
 
 export type OrderFormSetup = Omit<OrderFormInput, 'cartPostcode' | 'cartCount'>;
@@ -41,8 +48,8 @@ export function useOrderFormActor(
   const [machine] = useState(() =>
     orderFormMachine.provide({
       actors: {
-        setPostcode: fromPromise<CartResponse, { postcode: string }>(({ input }) =>
-          latest.current.cart.setPostcode(input.postcode),
+        setPostcode: fromPromise<CartResponse, SetPostcodeInput>(({ input }) =>
+          latest.current.cart.setPostcode(input.postcode, { productType: input.productType }),
         ),
         addToCart: fromPromise<CartResponse, AddToCartInput>(({ input }) =>
           latest.current.cart.add(input),
