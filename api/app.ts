@@ -24,7 +24,7 @@ import { orderRoutes } from './routes/orders';
 import { visibleOrder } from './services/orders/access';
 import { loadOrderLines, orderViewOf } from './services/orders/orderView';
 import { orderTokenMatches } from './services/orders/accessToken';
-import { keepOrderToken, keptOrderToken } from './routes/orderTokenCookie';
+import { keepOrderToken, keptOrderToken, placedOrderToken } from './routes/orderTokenCookie';
 import { paymentRoutes, webhookLimitBytes } from './routes/payments';
 import { uploadsRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
@@ -238,14 +238,15 @@ export function createApp({
     );
     /**
      * The order for its page (the same view GET /api/orders/{id} answers), when this visitor may
-     * see it: the token in the address, or the one this browser kept for the order (the page
-     * takes it out of the address, so a reload comes without it), or its signed-in owner.
+     * see it: the token in the address, or the one this browser kept when it placed the order
+     * (the pages after payment, in any tab), or kept for the order's own page (which takes it out
+     * of the address, so a reload comes without it), or its signed-in owner.
      */
     const orderForPage = async (ctx: Koa.Context, orderId: string, urlToken: string | null) => {
       const order = await visibleOrder(
         database.db,
         orderId,
-        urlToken ?? keptOrderToken(ctx),
+        urlToken ?? placedOrderToken(ctx, orderId) ?? keptOrderToken(ctx),
         async () => (await readSession(ctx))?.user.id ?? null,
       );
       if (!order) return null;

@@ -203,6 +203,51 @@ describe('checkout with the test payment provider in Chromium', () => {
     await context.close();
   });
 
+  it('the pages after payment open in any tab of the browser that placed the order, for each of its orders', async () => {
+    const { context, page, problems } = await open('/cart');
+    await fillCart(page, oil500);
+    await page.goto(`${baseURL}/checkout`);
+    await waitForHydration(page);
+    await payFromCheckout(page);
+    // The first order's payment page (its id, as the browser keeps it for the pages after
+    // payment); a second checkout in another tab, which is paid.
+    const placed = (await context.cookies()).find((c) => c.name === 'fuelyard_orders');
+    const firstId = placed?.value.split('.')[0] ?? '';
+    expect(firstId).toMatch(/^[0-9a-f-]{36}$/);
+    const other = await context.newPage();
+    await other.goto(`${baseURL}/checkout`);
+    await waitForHydration(other);
+    await payFromCheckout(other);
+    await other
+      .getByRole('article', { name: 'Pay Fuelyard' })
+      .getByRole('button', { name: 'Pay', exact: true })
+      .click();
+    await other.waitForURL(/\/checkout\/success\?order=/);
+    const paidUrl = other.url();
+
+    // The paid order's success page, opened anew in a third tab: the thank-you.
+    const third = await context.newPage();
+    await third.goto(paidUrl);
+    await waitForHydration(third);
+    await third.getByRole('heading', { level: 1, name: checkoutTexts.success.title }).waitFor();
+
+    // The first order (cancelled by the second checkout): its pages say so, not "Page not found".
+    await third.goto(`${baseURL}/checkout/success?order=${firstId}`);
+    await waitForHydration(third);
+    await third
+      .getByRole('heading', { level: 1, name: checkoutTexts.success.unpaid.cancelled?.title })
+      .waitFor();
+    // Its process page goes where the checkout would after it: the checkout, which sends an
+    // empty cart (the second order was paid) on to /cart.
+    await third.goto(`${baseURL}/checkout/process?order=${firstId}`);
+    await third.waitForURL(`${baseURL}/cart`);
+    await expect(
+      third.getByRole('heading', { name: messages.notFound.heading }).count(),
+    ).resolves.toBe(0);
+    expect(notProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
   it('Cancel: back on /checkout with "not completed", the cart unchanged', async () => {
     const { context, page, problems } = await open('/cart');
     await fillCart(page, oil500);

@@ -55,10 +55,38 @@ export function keptOrderToken(ctx: Context): string | undefined {
 
 /**
  * The pages the payment provider returns the customer to (/checkout/process, then
- * /checkout/success), which name the order in their query: they are sent the token of the order
- * this browser placed last, so that they show it in their first HTML, also without script.
+ * /checkout/success) name the order in their query. They show it from the tokens of the orders
+ * this browser placed lately, kept in one cookie as `{orderId}.{token}` pairs, newest first: a
+ * return in another tab or window, or to an order placed before the last one (two checkouts open
+ * at once), still finds its own. The cookie is sent to /checkout (the form, and the pages after
+ * payment below it) and /api/checkout (which adds each new order), nowhere else.
  */
-export const afterPaymentPaths: readonly string[] = ['/checkout/process', '/checkout/success'];
+export const placedOrdersCookieName = 'fuelyard_orders';
+export const placedOrdersCookiePaths: readonly string[] = ['/checkout', '/api/checkout'];
+/** How many orders the cookie remembers: a customer may retry a payment a few times. */
+export const placedOrdersKept = 5;
+
+const orderIdShape = /^[0-9a-f-]{36}$/;
+const tokenShape = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** The `{orderId, token}` pairs of the cookie's value (bounded; anything malformed is left out). */
+export function placedOrdersOf(value: string | undefined): { orderId: string; token: string }[] {
+  if (!value || value.length > 1_000) return [];
+  return value
+    .split('~', placedOrdersKept)
+    .map((pair) => {
+      const [orderId = '', token = ''] = pair.split('.', 2);
+      return { orderId, token };
+    })
+    .filter(({ orderId, token }) => orderIdShape.test(orderId) && tokenShape.test(token));
+}
+
+/** The token this browser kept for `orderId` when it placed the order, if it did. */
+export function placedOrderToken(ctx: Context, orderId: string): string | undefined {
+  return placedOrdersOf(ctx.cookies.get(placedOrdersCookieName)).find(
+    (placed) => placed.orderId === orderId,
+  )?.token;
+}
 
 /** Keeps the token of an order this browser just placed: for its own pages and the ones after payment. */
 export function keepPlacedOrderToken(
@@ -69,8 +97,15 @@ export function keepPlacedOrderToken(
 ): void {
   keepOrderToken(ctx, options, orderId, token);
   const secure = cookieIsSecure(options.cookieSecure, options.production, ctx.secure);
-  for (const path of afterPaymentPaths) {
-    ctx.cookies.set(orderTokenCookieName, token, {
+  const earlier = placedOrdersOf(ctx.cookies.get(placedOrdersCookieName)).filter(
+    (placed) => placed.orderId !== orderId,
+  );
+  const value = [{ orderId, token }, ...earlier]
+    .slice(0, placedOrdersKept)
+    .map((placed) => `${placed.orderId}.${placed.token}`)
+    .join('~');
+  for (const path of placedOrdersCookiePaths) {
+    ctx.cookies.set(placedOrdersCookieName, value, {
       httpOnly: true,
       sameSite: 'lax',
       secure,

@@ -564,4 +564,40 @@ describe('the pages after payment, rendered with the order', () => {
     },
     slow,
   );
+  it(
+    'a return to an order placed before the last one (two checkouts open at once) still finds it; the cookie keeps the last five',
+    async () => {
+      const agent = await visitor('300 Litres');
+      const placed = [];
+      for (let i = 0; i < 6; i++) placed.push(await placedOrder(agent));
+      // The first is beyond the five kept: the 404 page, as for a stranger.
+      const [oldest, ...kept] = placed;
+      const gone = await agent.get(`/checkout/process?order=${oldest?.order.id ?? ''}`);
+      expect(gone.status).toBe(404);
+      // Each new order from the same cart cancels the one before (nothing was paid for it): its
+      // process page goes where the script would, the checkout, saying so; the last one waits.
+      const [latest] = kept.slice(-1);
+      for (const order of kept) {
+        const process = await agent.get(`/checkout/process?order=${order.order.id}`);
+        if (order === latest) {
+          expect(process.status).toBe(200);
+          expect(process.text).toContain(order.order.number);
+        } else {
+          expect(process.status, order.order.number).toBe(302);
+          expect(process.headers.location).toMatch(/^\/checkout\?payment=/);
+        }
+        // The success page, opened for it, says what became of it rather than thanking.
+        const success = await agent.get(`/checkout/success?order=${order.order.id}`);
+        expect(success.status, order.order.number).toBe(200);
+        expect(success.text).toContain(order.order.number);
+        if (order !== latest) {
+          expect(success.text).toContain('This order was cancelled');
+          expect(success.text).toContain('No payment was taken for this order.');
+          expect(success.text).not.toContain('Thank you for your order');
+          expect(success.text).not.toContain('What happens next');
+        }
+      }
+    },
+    slow,
+  );
 });

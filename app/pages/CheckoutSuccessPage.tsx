@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Button, ButtonLink, Heading, Link, Notice, OrderSummary, Text, theme } from '../../ui';
 import { useCart } from '../features/cart';
 import {
+  checkoutAfter,
   checkoutTexts,
   OrderNotFound,
   orderPath,
@@ -68,12 +69,14 @@ export default function CheckoutSuccessPage() {
   }, [refresh]);
 
   if (load.state === 'notFound') return <OrderNotFound />;
+  // Opened again later, or for one of several checkouts: it says what became of the order.
+  const unpaid = load.state === 'loaded' ? texts.unpaid[load.order.status] : undefined;
   return (
     <>
       <TestModeNotice />
       <PageSection>
         <Heading level={1} tabIndex={-1}>
-          {texts.title}
+          {unpaid?.title ?? texts.title}
         </Heading>
         {load.state === 'loading' ? <Waiting label={texts.loading} /> : null}
         {load.state === 'failed' ? (
@@ -87,26 +90,36 @@ export default function CheckoutSuccessPage() {
         {load.state === 'loaded' ? (
           <Layout>
             <div>
-              {load.order.status === 'paid' ? (
-                <Text variant="lead">{texts.description}</Text>
+              {unpaid ? (
+                <Notice variant="warning">{unpaid.text}</Notice>
               ) : (
-                <Notice variant="warning">{texts.notPaid}</Notice>
+                <Text variant="lead">{texts.description}</Text>
               )}
               <Text variant="lead" data-order-number={load.order.number}>
                 {texts.number(load.order.number)}
               </Text>
-              <Text>{texts.emailed(load.order.email)}</Text>
-              <Heading level={2} size={3}>
-                {texts.nextTitle}
-              </Heading>
-              <ol>
-                {texts.next.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ol>
+              {unpaid ? null : (
+                <>
+                  <Text>{texts.emailed(load.order.email)}</Text>
+                  <Heading level={2} size={3}>
+                    {texts.nextTitle}
+                  </Heading>
+                  <ol>
+                    {texts.next.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ol>
+                </>
+              )}
               <Actions>
                 <ButtonLink href={orderPath(load.order.id)}>{texts.viewOrder}</ButtonLink>
-                <Link href={paths.home}>{texts.continueShopping}</Link>
+                {unpaid &&
+                load.order.status !== 'refunded' &&
+                load.order.status !== 'needs_review' ? (
+                  <Link href={checkoutAfter(load.order.status)}>{texts.backToCheckout}</Link>
+                ) : (
+                  <Link href={paths.home}>{texts.continueShopping}</Link>
+                )}
               </Actions>
             </div>
             <OrderSummary

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '../../../api/domain/order';
 import { checkoutPageMeta } from './pageMeta';
 
 /**
@@ -69,6 +70,37 @@ export const checkoutTexts = {
     continueShopping: 'Continue shopping',
     loading: 'Loading your order…',
     notPaid: 'This order has not been paid yet.',
+    /**
+     * What the page says instead of thanking, for an order that is not (or no longer) paid: one
+     * of several checkouts, a payment that failed, or one opened again later.
+     */
+    unpaid: {
+      pending_payment: {
+        title: 'Your payment is not confirmed yet',
+        text: 'This order has not been paid yet. If you have just paid, the order page shows it once the payment is confirmed.',
+      },
+      payment_failed: {
+        title: 'Your payment did not go through',
+        text: 'No payment was taken for this order. You can try again from the checkout.',
+      },
+      cancelled: {
+        title: 'This order was cancelled',
+        text: 'No payment was taken for this order.',
+      },
+      expired: {
+        title: 'This order has expired',
+        text: 'No payment was taken for this order.',
+      },
+      needs_review: {
+        title: 'We are checking your payment',
+        text: 'Our office will be in touch about this order.',
+      },
+      refunded: {
+        title: 'This order was refunded',
+        text: 'The payment for this order has been refunded.',
+      },
+    } as Partial<Record<OrderStatus, { title: string; text: string }>>,
+    backToCheckout: 'Back to the checkout',
   },
   order: {
     pageTitle: checkoutPageMeta.order.pageTitle,
