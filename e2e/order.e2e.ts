@@ -124,7 +124,9 @@ describe('Order Online modal and order forms in Chromium', () => {
     await expect(
       form.getByRole('textbox', { name: 'Postcode' }).getAttribute('readonly'),
     ).resolves.toBeNull();
-    await expect(serverCart(page)).resolves.toMatchObject({ count: 0, postcode: 'BT471AB' });
+    // Refused before anything changed: no postcode was set (and no "Postcode set." shown).
+    await expect(serverCart(page)).resolves.toMatchObject({ count: 0, postcode: null });
+    await expect(notification(page, messages.postcode.set).count()).resolves.toBe(0);
     // The browser logs the refusal's HTTP status (422) itself; nothing else may be logged.
     const refusalLog = 'Failed to load resource: the server responded with a status of 422';
     expect(problems.map((m) => m.text()).filter((text) => !text.startsWith(refusalLog))).toEqual(

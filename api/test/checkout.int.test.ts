@@ -416,6 +416,38 @@ describe(`checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       ]);
     });
 
+    it('Pay again with the same cart and details retries the same order while it can be paid: a declined one gets a new payment page', async () => {
+      const agent = await visitorWith(t, [oil300()]);
+      const cartId = await cartIdOf(agent);
+      const first = (await postCheckout(agent)).body as PlacedBody;
+      // Left on the payment page (still awaiting payment): the same order and the same page.
+      const again = await postCheckout(agent);
+      expect(again.status).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBeUndefined();
+      const second = again.body as PlacedBody;
+      expect(second.order).toEqual(first.order);
+      expect(second.redirectUrl).toBe(first.redirectUrl);
+      // Declined: the same order, with a new payment page.
+      await db()
+        .update(orders)
+        .set({ status: 'payment_failed' })
+        .where(eq(orders.id, first.order.id));
+      const retried = await postCheckout(agent);
+      expect(retried.status).toBe(201);
+      const third = retried.body as PlacedBody;
+      expect(third.order.id).toBe(first.order.id);
+      expect(third.order.number).toBe(first.order.number);
+      expect(third.redirectUrl).not.toBe(first.redirectUrl);
+      expect((await ordersOfCart(cartId)).map((o) => [o.id, o.status])).toEqual([
+        [first.order.id, 'payment_failed'],
+      ]);
+      // Cancelled (no longer payable): a new order.
+      await db().update(orders).set({ status: 'cancelled' }).where(eq(orders.id, first.order.id));
+      const fresh = (await postCheckout(agent)).body as PlacedBody;
+      expect(fresh.order.id).not.toBe(first.order.id);
+      expect(await ordersOfCart(cartId)).toHaveLength(2);
+    });
+
     it('the same key with a changed form replaces a pending order; once it is settled, it is refused', async () => {
       const agent = await visitorWith(t, [oil300()]);
       const cartId = await cartIdOf(agent);

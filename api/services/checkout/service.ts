@@ -13,13 +13,16 @@
  * the cart's row lock, so:
  * - the same key and the same request answer the same order again, with the same token and the
  *   same payment page (a double click or a retry, ×10 in parallel, makes one order);
+ * - a new key with the same request while an order of this cart can still be paid (awaiting
+ *   payment, or its payment failed) is a retry: that order again, with a new payment page when
+ *   the last one cannot be paid any more (a declined card), not a new order number;
  * - a new key, or the same key with a changed request (the cart or the form changed), while an
  *   order of this cart still awaits payment, cancels that order and makes a new one;
  * - the same key with a changed request for an order that no longer awaits payment is refused.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 import type { CartView } from '../../domain/cart';
@@ -172,6 +175,8 @@ type OrderRow = typeof orders.$inferSelect;
 type Decision =
   | { kind: 'created'; order: OrderRow; cancelled: string[] }
   | { kind: 'replay'; order: OrderRow; cancelled: string[] }
+  /** A payment tried again for the same cart and details: that order, with a new payment page. */
+  | { kind: 'retry'; order: OrderRow; cancelled: string[] }
   /** The key is an order's that no longer awaits payment: answered with its real state. */
   | { kind: 'closed'; order: OrderRow; cancelled: string[] };
 
@@ -273,7 +278,7 @@ export function createCheckoutService({
    * Moves this cart's orders that still await payment to `cancelled` (forward only), and answers
    * their ids: their provider sessions are closed once this commits.
    */
-  async function cancelAwaiting(tx: Database, cartId: string): Promise<string[]> {
+  async function cancelAwaiting(tx: Database, cartId: string, keep?: string): Promise<string[]> {
     const awaiting = await tx
       .select({ id: orders.id, status: orders.status })
       .from(orders)
@@ -285,6 +290,7 @@ export function createCheckoutService({
       )
       .for('update');
     const cancel = awaiting
+      .filter((o) => o.id !== keep)
       .filter((o) => isOrderStatus(o.status) && canMoveOrder(o.status, 'cancelled'))
       .map((o) => o.id);
     if (cancel.length === 0) return [];
@@ -379,6 +385,30 @@ export function createCheckoutService({
           .update(orders)
           .set({ idempotencyKey: null, updatedAt: sql`now()` })
           .where(eq(orders.id, earlier.id));
+      }
+      // Pay pressed again after a payment that did not go through (declined, or a page left),
+      // with the same cart and details: the same order, which can still be paid, under this key,
+      // rather than a new order number (and a cancelled one for staff to wonder about).
+      const [payable] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.cartId, cart.cartId),
+            eq(orders.requestDigest, digest),
+            inArray(orders.status, ['pending_payment', 'payment_failed']),
+          ),
+        )
+        .orderBy(desc(orders.createdAt))
+        .limit(1)
+        .for('update');
+      if (payable) {
+        await tx
+          .update(orders)
+          .set({ idempotencyKey: key, updatedAt: sql`now()` })
+          .where(eq(orders.id, payable.id));
+        const cancelled = await cancelAwaiting(tx, cart.cartId, payable.id);
+        return { kind: 'retry', order: { ...payable, idempotencyKey: key }, cancelled };
       }
       const cancelled = await cancelAwaiting(tx, cart.cartId);
 
@@ -509,6 +539,9 @@ export function createCheckoutService({
       const redirectUrl = await startSession(order, input.origin);
       return { order: publicOrder(order), orderToken: token.token, redirectUrl, replayed: false };
     }
+    if (decision.kind === 'retry') {
+      logger.info({ orderId: order.id, number: order.number }, 'checkout: payment tried again');
+    }
     const redirectUrl = await replaySession(order, input.origin);
     const [current] = await db
       .select({ status: orders.status })
@@ -519,7 +552,8 @@ export function createCheckoutService({
       order: publicOrder({ ...order, status: current?.status ?? order.status }),
       orderToken: replayToken.token,
       redirectUrl,
-      replayed: true,
+      // A retry is a new request answered with an earlier order, not the same request again.
+      replayed: decision.kind === 'replay',
     };
   }
 

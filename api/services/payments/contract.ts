@@ -266,6 +266,7 @@ export async function fillCartAt(
 export async function postCheckout(
   shop: Pick<ShopAtUrl, 'url'>,
   agent: ReturnType<typeof request.agent>,
+  details: Parameters<typeof checkoutForm>[0] = {},
 ) {
   // The total the checkout page showed, as the page sends it.
   const summary = await agent.get('/api/checkout');
@@ -274,7 +275,7 @@ export async function postCheckout(
     .post('/api/checkout')
     .set('Origin', shop.url)
     .set('Idempotency-Key', randomUUID())
-    .send({ ...checkoutForm({ email: customerEmail }), expectedTotal });
+    .send({ ...checkoutForm({ email: customerEmail, ...details }), expectedTotal });
 }
 
 /**
@@ -995,8 +996,10 @@ export function paymentProviderContract(harness: ProviderHarness): void {
       const firstId = (firstAnswer.body as { order: { id: string } }).order.id;
       const firstSession = await shop.payments.latestSession(firstId);
       if (!firstSession) throw new Error('No session');
-      // A second checkout of the cart cancels the first order.
-      expect((await postCheckout(shop, agent)).status).toBe(201);
+      // A second checkout of the cart, with other details, cancels the first order (the same
+      // details again would be a retry of it).
+      const other = { instructions: 'Please ring the bell.' };
+      expect((await postCheckout(shop, agent, other)).status).toBe(201);
       expect((await order(firstId)).status).toBe('cancelled');
       // The provider reports a payment of it anyway (a payment that won the race), signed.
       const paidEvent = await fake.webhook({
