@@ -199,6 +199,25 @@ describe('checkout with the test payment provider in Chromium', () => {
     await expect(alert.textContent()).resolves.toBe(notice);
     await expect(serverCart(page)).resolves.toEqual(before);
     await expect(cartLink(page).getAttribute('aria-label')).resolves.toBe('Cart, 1 item');
+    // What was typed is there again (never a card), and Pay again is the same order.
+    const form = checkoutForm(page);
+    for (const [label, value] of [
+      [labels.fullName, customer.fullName],
+      [labels.email, customer.email],
+      [labels.addressLine1, customer.addressLine1],
+      [labels.instructions, customer.instructions],
+    ] as const) {
+      await expect(form.getByRole('textbox', { name: label }).inputValue()).resolves.toBe(value);
+    }
+    const placedOrder = async () =>
+      (await context.cookies()).find((c) => c.name === 'fuelyard_orders')?.value.split('.')[0];
+    const declinedOrder = await placedOrder();
+    await form.getByText(labels.acceptTerms).click();
+    await form.getByRole('button', { name: messages.checkout.pay }).click();
+    await page.waitForURL(/\/pay\/test\/[^/?]+$/);
+    await waitForHydration(page);
+    await page.getByRole('article', { name: 'Pay Fuelyard' }).waitFor();
+    expect(await placedOrder()).toBe(declinedOrder);
     expect(notProblems(problems)).toEqual([]);
     await context.close();
   });
@@ -217,7 +236,15 @@ describe('checkout with the test payment provider in Chromium', () => {
     const other = await context.newPage();
     await other.goto(`${baseURL}/checkout`);
     await waitForHydration(other);
-    await payFromCheckout(other);
+    // Other details (the same ones would pay the first order again): a new order.
+    const otherForm = checkoutForm(other);
+    await fillCheckoutForm(otherForm);
+    await otherForm
+      .getByRole('textbox', { name: labels.instructions })
+      .fill('Please ring the bell.');
+    await otherForm.getByRole('button', { name: messages.checkout.pay }).click();
+    await other.waitForURL(/\/pay\/test\/[^/?]+$/);
+    await waitForHydration(other);
     await other
       .getByRole('article', { name: 'Pay Fuelyard' })
       .getByRole('button', { name: 'Pay', exact: true })

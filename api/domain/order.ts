@@ -106,6 +106,22 @@ export interface CheckoutSummary extends OrderMoney {
   /** Litres of oil and kilograms of solid fuel in the cart. */
   litres: number;
   kilograms: number;
+  /**
+   * What the customer gave for this cart's last unpaid order (a payment declined, cancelled or
+   * left): the checkout form starts from it, so Pay again needs no retyping. Never a card.
+   */
+  lastDetails?: CheckoutDetails;
+}
+
+/** The details a checkout form is filled in with again (see CheckoutSummary.lastDetails). */
+export interface CheckoutDetails {
+  fullName: string;
+  email: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string;
+  town: string;
+  instructions: string;
 }
 
 /** Who an order is for and where it goes, as the customer gave them at checkout. */

@@ -427,11 +427,23 @@ describe(`checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const second = again.body as PlacedBody;
       expect(second.order).toEqual(first.order);
       expect(second.redirectUrl).toBe(first.redirectUrl);
-      // Declined: the same order, with a new payment page.
+      // Declined: the checkout page starts from what was typed, and Pay again is the same
+      // order, with a new payment page.
       await db()
         .update(orders)
         .set({ status: 'payment_failed' })
         .where(eq(orders.id, first.order.id));
+      const page = await agent.get('/api/checkout');
+      const form = checkoutForm();
+      expect(page.body.summary.lastDetails).toEqual({
+        fullName: form.fullName,
+        email: form.email,
+        phone: form.phone,
+        addressLine1: form.addressLine1,
+        addressLine2: form.addressLine2,
+        town: form.town,
+        instructions: form.instructions,
+      });
       const retried = await postCheckout(agent);
       expect(retried.status).toBe(201);
       const third = retried.body as PlacedBody;
@@ -446,6 +458,9 @@ describe(`checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const fresh = (await postCheckout(agent)).body as PlacedBody;
       expect(fresh.order.id).not.toBe(first.order.id);
       expect(await ordersOfCart(cartId)).toHaveLength(2);
+      // Paid: nothing to start from (a paid order empties its cart).
+      await db().update(orders).set({ status: 'paid' }).where(eq(orders.id, fresh.order.id));
+      expect((await agent.get('/api/checkout')).body.summary.lastDetails).toBeUndefined();
     });
 
     it('the same key with a changed form replaces a pending order; once it is settled, it is refused', async () => {

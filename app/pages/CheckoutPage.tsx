@@ -97,13 +97,16 @@ function Checkout({ data, machine }: { data: CheckoutPageData; machine: Checkout
   const user = useSessionUser();
   // A post without script that the server refused: the values typed, each field's state.
   const refused = useFormOutcome(checkoutIntents.checkout);
+  // After a payment that did not go through, what was typed for it (never the card): Pay again
+  // needs no retyping, and the same details retry the same order.
+  const last = data.summary.lastDetails;
   const actor = useActorRef(machine, {
     input: {
       summary: data.summary,
       values: refused
         ? { ...(user ? checkoutValuesFor(user) : {}), ...keptValues(refused) }
-        : user
-          ? checkoutValuesFor(user)
+        : user || last
+          ? { ...(user ? checkoutValuesFor(user) : {}), ...last }
           : undefined,
       submitted: refused !== null,
     },

@@ -39,6 +39,7 @@ import {
   canMoveOrder,
   isAwaitingPayment,
   isOrderStatus,
+  type CheckoutDetails,
   type CheckoutSummary,
   type OrderStatus,
 } from '../../domain/order';
@@ -199,6 +200,13 @@ const officePhones = `${site.offices[0].phone} or ${site.offices[1].phone}`;
 
 /** Statuses at or past paid: a replay of their key says so instead of opening a payment page. */
 const paidStatuses: readonly OrderStatus[] = ['paid', 'out_for_delivery', 'delivered', 'refunded'];
+/** An order of the cart that was not paid, whose details a new try at checkout starts from. */
+const unpaidStatuses: readonly OrderStatus[] = [
+  'pending_payment',
+  'payment_failed',
+  'cancelled',
+  'expired',
+];
 
 /** How a closed order's status reads in "This order … and can no longer be paid." */
 const closedWording: Partial<Record<OrderStatus, string>> = {
@@ -271,7 +279,32 @@ export function createCheckoutService({
 
   async function summary(cartId: string | undefined, domesticUse: boolean) {
     const snapshot = await catalogue.snapshot();
-    return price(await readCartView(db, cartId, snapshot, { lock: false }), snapshot, domesticUse);
+    const cart = await readCartView(db, cartId, snapshot, { lock: false });
+    const priced = price(cart, snapshot, domesticUse);
+    const lastDetails = cart.cartId === null ? undefined : await lastUnpaidDetails(cart.cartId);
+    return lastDetails ? { ...priced, lastDetails } : priced;
+  }
+
+  /** What was typed for the cart's latest order, when it was not paid (a retry starts from it). */
+  async function lastUnpaidDetails(cartId: string): Promise<CheckoutDetails | undefined> {
+    const [last] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.cartId, cartId))
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    if (!last || !isOrderStatus(last.status) || !unpaidStatuses.includes(last.status)) {
+      return undefined;
+    }
+    return {
+      fullName: last.fullName,
+      email: last.email,
+      phone: last.phone,
+      addressLine1: last.addressLine1,
+      addressLine2: last.addressLine2 ?? '',
+      town: last.town,
+      instructions: last.instructions ?? '',
+    };
   }
 
   /**
