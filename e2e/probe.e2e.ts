@@ -246,7 +246,7 @@ function cookiesOf(res: Answer): string[] {
 
 describe('parallel checkouts of one cart, and payments that arrive for cancelled orders', () => {
   it(
-    'ten checkouts with ten keys: one order paid, every other payment page refuses, a late payment is refunded',
+    'ten checkouts with ten keys and ten sets of details: one order paid, every other payment page refuses, a late payment is refunded',
     async () => {
       const origin = { Origin: server.url };
       const oil = await kerosene500(server.url);
@@ -276,9 +276,15 @@ describe('parallel checkouts of one cart, and payments that arrive for cancelled
         acceptTerms: true,
         expectedTotal: total,
       };
+      // Each with its own details (the same ones again would retry one order, not make another).
       const placed = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          send('POST', '/api/checkout', { ...cart, 'Idempotency-Key': randomUUID() }, form),
+        Array.from({ length: 10 }, (_, attempt) =>
+          send(
+            'POST',
+            '/api/checkout',
+            { ...cart, 'Idempotency-Key': randomUUID() },
+            { ...form, instructions: `Attempt ${attempt + 1}` },
+          ),
         ),
       );
       count('parallel checkouts', placed.length);
