@@ -572,14 +572,16 @@ describe('late payments: money taken for a cancelled order, in the back office (
   it(
     'a late payment the provider would not refund automatically waits for staff, who refund it in one click (idempotent, audited, the customer told)',
     async () => {
-      // Two checkouts of one cart: the second cancels the first order and closes its session.
+      // Two checkouts of one cart, the second with other details: it cancels the first order and
+      // closes its session.
       const agent = await fillCartAt(shop);
       const first = await postCheckout(shop, agent);
       expect(first.status).toBe(201);
       const firstId = (first.body as { order: { id: string; number: string } }).order.id;
       const session = await shop.payments.latestSession(firstId);
       if (!session) throw new Error('No payment session');
-      expect((await postCheckout(shop, agent)).status).toBe(201);
+      const otherDetails = { instructions: 'Please ring the bell.' };
+      expect((await postCheckout(shop, agent, otherDetails)).status).toBe(201);
       const [cancelled] = await db().select().from(orders).where(eq(orders.id, firstId));
       expect(cancelled?.status).toBe('cancelled');
       // The provider refuses a payment on the closed session.

@@ -273,10 +273,12 @@ describe(`checkout gaps (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       });
       const agent = await visitorWith(perCart, [line()]);
       const key = randomUUID();
+      // Each with other details: the same ones again would retry the first order, not make one.
+      const other = (instructions: string) => checkoutForm({ instructions });
       expect((await postCheckout(agent, checkoutForm(), key)).status).toBe(201);
-      expect((await postCheckout(agent)).status).toBe(201);
-      expect((await postCheckout(agent)).status).toBe(201);
-      const fourth = await postCheckout(agent);
+      expect((await postCheckout(agent, other('Second try'))).status).toBe(201);
+      expect((await postCheckout(agent, other('Third try'))).status).toBe(201);
+      const fourth = await postCheckout(agent, other('Fourth try'));
       expect(fourth.status).toBe(429);
       expect(fourth.headers['retry-after']).toMatch(/^[1-9][0-9]*$/);
       // The first key again is a replay of its (since cancelled) order, not a new order: 409.
