@@ -271,6 +271,47 @@ describe('Order Online modal and order forms in Chromium', () => {
     await context.close();
   });
 
+  it.each([390, 1280])(
+    'shows all four tab names whole at %i px, nothing scrolled out of the row',
+    async (width) => {
+      const { context, page, problems } = await open('/', { width, height: 800 });
+      if (width < 700) {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const panel = page.getByRole('dialog', { name: 'Menu' });
+        await panel.getByRole('button', { name: messages.orderOnline }).click();
+      } else {
+        await orderOnline(page).click();
+      }
+      const modal = modalOf(page);
+      await modal.waitFor();
+      const list = modal.getByRole('tablist');
+      const fit = await list.evaluate((row) => {
+        const box = row.getBoundingClientRect();
+        return {
+          scrolls: row.scrollWidth > row.clientWidth,
+          tabs: [...row.querySelectorAll('[role="tab"]')].map((tab) => {
+            const own = tab.getBoundingClientRect();
+            return {
+              name: tab.textContent,
+              inside: own.left >= box.left - 0.5 && own.right <= box.right + 0.5,
+              whole: tab.scrollWidth <= tab.clientWidth,
+            };
+          }),
+        };
+      });
+      expect(fit.scrolls).toBe(false);
+      expect(fit.tabs).toEqual(
+        ['Coal', 'Wood Pellets', 'Oil', 'Wood & Other Products'].map((name) => ({
+          name,
+          inside: true,
+          whole: true,
+        })),
+      );
+      expect(problems.map((m) => m.text())).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('sits in the side navigation on small screens', async () => {
     const { context, page, problems } = await open('/', { width: 400, height: 800 });
     await expect(page.getByRole('button', { name: messages.orderOnline }).count()).resolves.toBe(0);

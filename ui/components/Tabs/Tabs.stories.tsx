@@ -64,6 +64,33 @@ export const Playground: Story = {
   },
 };
 
+/**
+ * The Order Online modal on a 390 px phone leaves the tabs about 320 px: they narrow and the
+ * longer names wrap, every name whole and on screen, nothing to scroll to.
+ */
+export const NarrowRow: Story = {
+  decorators: [
+    (Story) => (
+      <div style={{ width: 320 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const list = canvas.getByRole('tablist');
+    await expect(list.scrollWidth).toBeLessThanOrEqual(list.clientWidth);
+    const row = list.getBoundingClientRect();
+    for (const tab of canvas.getAllByRole('tab')) {
+      const box = tab.getBoundingClientRect();
+      await expect(box.left).toBeGreaterThanOrEqual(row.left);
+      await expect(box.right).toBeLessThanOrEqual(row.right + 0.5);
+      // No name cut off inside its tab.
+      await expect(tab.scrollWidth).toBeLessThanOrEqual(tab.clientWidth);
+    }
+    await expect(canvas.getByRole('tab', { name: 'Wood & Other Products' })).toBeVisible();
+  },
+};
+
 export const DefaultSelected: Story = {
   args: { defaultSelectedKey: 'oil' },
   play: async ({ canvas }) => {

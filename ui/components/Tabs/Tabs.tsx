@@ -1,7 +1,15 @@
 import type { CSSProperties, ReactNode } from 'react';
 import * as RAC from 'react-aria-components';
 import styled from 'styled-components';
-import { colors, fontSizes, fontWeights, motion, radii, space } from '../../theme/tokens';
+import {
+  breakpoints,
+  colors,
+  fontSizes,
+  fontWeights,
+  motion,
+  radii,
+  space,
+} from '../../theme/tokens';
 
 export interface TabItem {
   id: RAC.Key;
@@ -36,16 +44,26 @@ const List = styled(RAC.TabList<TabItem>)`
   scrollbar-width: thin;
 `;
 
+/*
+ * Tabs keep their natural width while the row has room; when it has not (the Order Online modal
+ * on a phone), they narrow and their names wrap onto a second line, so every name stays readable
+ * rather than running off the end of a scrolling row.
+ */
 const Tab = styled(RAC.Tab)`
-  flex: none;
-  padding: ${space[2]} ${space[4]};
+  flex: 0 1 auto;
+  padding: ${space[2]} ${space[3]};
+  text-align: center;
+
+  @media (max-width: ${breakpoints.sm - 0.02}px) {
+    padding-inline: ${space[2]};
+  }
   border: 2px solid transparent;
   border-bottom: 0;
   border-radius: ${radii.sm} ${radii.sm} 0 0;
   color: ${colors.ink};
   font-size: ${fontSizes.sm};
   font-weight: ${fontWeights.semibold};
-  white-space: nowrap;
+  overflow-wrap: normal;
   cursor: pointer;
   outline: none;
   transition: background-color ${motion.fast} ${motion.easing};
