@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { useToasts } from '../../../ui';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
+import { isAlert, useToasts, type Toaster } from '../../../ui';
 import { whenIdle } from '../hydration';
 
 /**
@@ -12,9 +13,41 @@ const loadToastRegion = () =>
   import('../../../ui/components/Toast/Toast').then((module) => ({ default: module.ToastRegion }));
 const LazyToastRegion = lazy(loadToastRegion);
 
+/**
+ * Warnings and errors are about what the visitor did on the page they were shown on ("Invalid
+ * email or password.", an enquiry's missing fields): they close when the visitor goes to another
+ * page, and never follow them there. A notification the new page shows (a refusal it explains, an
+ * add that led there) stays: each alert is closed only by a page other than the one it came on.
+ */
+function useAlertsStayOnTheirPage(toaster: Toaster): void {
+  const { pathname } = useLocation();
+  const here = useRef(pathname);
+  here.current = pathname;
+  const cameOn = useRef(new Map<string, string>());
+  useEffect(() => {
+    const note = () => {
+      const keys = new Set<string>();
+      for (const toast of toaster.queue.visibleToasts) {
+        keys.add(toast.key);
+        if (isAlert(toast.content) && !cameOn.current.has(toast.key)) {
+          cameOn.current.set(toast.key, here.current);
+        }
+      }
+      for (const key of cameOn.current.keys()) if (!keys.has(key)) cameOn.current.delete(key);
+    };
+    note();
+    return toaster.queue.subscribe(note);
+  }, [toaster]);
+  useEffect(() => {
+    for (const [key, page] of cameOn.current) if (page !== pathname) toaster.close(key);
+  }, [pathname, toaster]);
+}
+
 /** The one notification area of the site (SPEC §9: 350px, top centre). */
 export function Notifications() {
-  const { queue } = useToasts();
+  const toaster = useToasts();
+  const { queue } = toaster;
+  useAlertsStayOnTheirPage(toaster);
   const hasToasts = useSyncExternalStore(
     (onChange) => queue.subscribe(onChange),
     () => queue.visibleToasts.length > 0,

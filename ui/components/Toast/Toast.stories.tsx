@@ -10,7 +10,7 @@ interface DemoProps {
   variant: ToastVariant;
   message: string;
   title?: string;
-  /** Milliseconds; empty for the default (success/info 5 s, warning/danger until dismissed). */
+  /** Milliseconds; empty for the default (success/info 5 s, warning/danger 8 s). */
   timeout?: number | null;
   /** Toasts already showing when the story renders. */
   initial?: ToastContent[];
@@ -140,7 +140,10 @@ export const AutoDismiss: Story = {
   },
 };
 
-/** Errors stay until dismissed, so nobody misses one. */
+/**
+ * Errors stay 8 s (and while the pointer or focus is on them), then close like the green ones;
+ * a second one does not push the first out.
+ */
 export const DangerStays: Story = {
   args: { variant: 'danger', message: 'Price is required.' },
   play: async ({ canvas }) => {

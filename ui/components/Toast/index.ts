@@ -3,7 +3,9 @@ export { ToasterProvider, useToasts } from './ToasterProvider';
 export {
   toast,
   createToaster,
+  ALERT_TIMEOUT_MS,
   DEFAULT_TIMEOUT_MS,
+  isAlert,
   type Toaster,
   type ToastContent,
   type ToastVariant,

@@ -12,14 +12,20 @@ export interface ToastContent {
 export interface ShowToastOptions {
   /**
    * Milliseconds before the toast closes by itself; `null` keeps it until dismissed. Default:
-   * success and info close after 5 s; warnings and errors stay until the user dismisses them.
-   * The timer pauses while the pointer or focus is on the notifications.
+   * success and info close after 5 s, warnings and errors after 8 s (longer to read; the form
+   * still marks the field). The timer pauses while the pointer or focus is on the notifications.
    */
   timeout?: number | null;
   onClose?: () => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;
+/** Warnings and errors: they close by themselves too, rather than piling up over the page. */
+export const ALERT_TIMEOUT_MS = 8000;
+
+/** Warnings and errors: about what the visitor did on this page (see `isAlert`). */
+export const isAlert = (content: ToastContent) =>
+  content.variant === 'danger' || content.variant === 'warning';
 
 /** The app-facing API: `toaster.success('Email sent!')`. Every method returns the toast's key. */
 export interface Toaster {
@@ -38,8 +44,8 @@ export interface Toaster {
 export function createToaster(maxVisibleToasts = 5): Toaster {
   const queue = new ToastQueue<ToastContent>({ maxVisibleToasts });
   const show: Toaster['show'] = (content, { timeout, onClose } = {}) => {
-    const persistent = content.variant === 'danger' || content.variant === 'warning';
-    const ms = timeout === undefined ? (persistent ? null : DEFAULT_TIMEOUT_MS) : timeout;
+    const ms =
+      timeout === undefined ? (isAlert(content) ? ALERT_TIMEOUT_MS : DEFAULT_TIMEOUT_MS) : timeout;
     return queue.add(content, { timeout: ms ?? undefined, onClose });
   };
   const variant =
