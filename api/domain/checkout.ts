@@ -30,6 +30,22 @@ export interface CheckoutInput {
   acceptTerms: boolean;
 }
 
+/**
+ * The form's text fields a customer types and may need again: put back after a refused post, and
+ * filled in from the last unpaid order when Pay is pressed again (CheckoutSummary.lastDetails).
+ */
+export const checkoutDetailFields = [
+  'fullName',
+  'email',
+  'phone',
+  'addressLine1',
+  'addressLine2',
+  'town',
+  'instructions',
+] as const satisfies readonly (keyof CheckoutInput)[];
+
+export type CheckoutDetails = Pick<CheckoutInput, (typeof checkoutDetailFields)[number]>;
+
 /** A validated checkout form. */
 export interface CheckoutForm {
   fullName: string;

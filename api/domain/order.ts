@@ -3,6 +3,8 @@
  * browser (which shows them). Money rules: only a verified provider event moves an order to
  * `paid`, and a status never moves backwards, so a late "failed" cannot undo "paid".
  */
+import type { CheckoutDetails } from './checkout';
+
 export const orderStatuses = [
   'pending_payment',
   'paid',
@@ -111,17 +113,6 @@ export interface CheckoutSummary extends OrderMoney {
    * left): the checkout form starts from it, so Pay again needs no retyping. Never a card.
    */
   lastDetails?: CheckoutDetails;
-}
-
-/** The details a checkout form is filled in with again (see CheckoutSummary.lastDetails). */
-export interface CheckoutDetails {
-  fullName: string;
-  email: string;
-  phone: string;
-  addressLine1: string;
-  addressLine2: string;
-  town: string;
-  instructions: string;
 }
 
 /** Who an order is for and where it goes, as the customer gave them at checkout. */

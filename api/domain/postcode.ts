@@ -90,13 +90,16 @@ export function zoneFor<Z extends { title: string }>(
   return zones.find((zone) => zone.title.toLowerCase() === title);
 }
 
+/** Whether the zone lists this outward code (any case, surrounding spaces ignored). */
+function zoneCovers(zone: DeliveryZone, outward: string): boolean {
+  const wanted = outward.toLowerCase();
+  return zone.postcodes.some((prefix) => prefix.trim().toLowerCase() === wanted);
+}
+
 /** Whether any zone delivers to the postcode (whatever the product). */
 export function isServed(postcode: string, zones: readonly DeliveryZone[]): boolean {
-  const outward = outwardCode(postcode)?.toLowerCase();
-  return (
-    outward !== undefined &&
-    zones.some((zone) => zone.postcodes.some((prefix) => prefix.trim().toLowerCase() === outward))
-  );
+  const outward = outwardCode(postcode);
+  return outward !== null && zones.some((zone) => zoneCovers(zone, outward));
 }
 
 /** Whether a product of this type can be delivered to the postcode (SPEC §5 "Delivery check"). */
@@ -106,11 +109,8 @@ export function canDeliver(
   zones: readonly DeliveryZone[],
 ): boolean {
   const outward = outwardCode(postcode);
-  if (outward === null) return false;
   const zone = zoneFor(productType, zones);
-  if (!zone) return false;
-  const wanted = outward.toLowerCase();
-  return zone.postcodes.some((prefix) => prefix.trim().toLowerCase() === wanted);
+  return outward !== null && zone !== undefined && zoneCovers(zone, outward);
 }
 
 /** "BT11AA" -> "BT1 1AA": the inward code is always the last three characters. */

@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLoaderData, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import type { CheckoutInput } from '../../api/domain/checkout';
+import { checkoutDetailFields, type CheckoutInput } from '../../api/domain/checkout';
 import type { CheckoutSummary } from '../../api/domain/order';
 import type { FormOutcome } from '../../api/domain/pageForms';
 import { Heading, theme } from '../../ui';
@@ -69,23 +69,15 @@ function checkoutValuesFor(user: SessionUser) {
   };
 }
 
-/** The text fields a refused post puts back (the tick boxes are sent only when ticked). */
-const keptTextFields = [
-  'fullName',
-  'email',
-  'phone',
-  'addressLine1',
-  'addressLine2',
-  'town',
-  'instructions',
-] as const satisfies readonly (keyof CheckoutInput)[];
-
-/** What the visitor typed before the server refused the form posted without script. */
+/**
+ * What the visitor typed before the server refused the form posted without script: the text
+ * fields, and the terms tick (tick boxes are sent only when ticked).
+ */
 function keptValues(refused: FormOutcome): Partial<CheckoutInput> {
   const values: Partial<CheckoutInput> = {
     acceptTerms: refused.values[checkoutFormFields.acceptTerms] !== undefined,
   };
-  for (const field of keptTextFields) {
+  for (const field of checkoutDetailFields) {
     const value = refused.values[field];
     if (value !== undefined) values[field] = value;
   }

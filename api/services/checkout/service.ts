@@ -29,6 +29,7 @@ import type { CartView } from '../../domain/cart';
 import {
   buildCheckoutSummary,
   validateCheckout,
+  type CheckoutDetails,
   type CheckoutForm,
   type SizeMeasures,
 } from '../../domain/checkout';
@@ -39,7 +40,6 @@ import {
   canMoveOrder,
   isAwaitingPayment,
   isOrderStatus,
-  type CheckoutDetails,
   type CheckoutSummary,
   type OrderStatus,
 } from '../../domain/order';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { messages } from '../../../api/domain/messages';
+import type { FormOutcome } from '../../../api/domain/pageForms';
 import { displayPostcode } from '../../../api/domain/postcode';
 import { Notice, theme } from '../../../ui';
 
@@ -14,6 +15,14 @@ const Answers = styled.div`
   flex-wrap: wrap;
   gap: ${theme.space[2]};
 `;
+
+/**
+ * Whether the server refused an add posted without script because its new postcode would empty
+ * the cart (409 'Resetting the postcode will clear your cart.'): the form then asks.
+ */
+export function asksToClearCart(outcome: FormOutcome | null): boolean {
+  return outcome?.status === 409 && outcome.message === messages.postcode.resetWarning;
+}
 
 export interface ClearCartQuestionProps {
   /** What the cart holds, and for which postcode (left out when not known). */

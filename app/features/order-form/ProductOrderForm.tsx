@@ -5,6 +5,7 @@ import type { Product } from '../catalogue';
 import { cartIntents, dialogParams, useCart } from '../cart';
 import { useFormOutcome } from '../forms';
 import { searchWithFlag } from '../navigation';
+import { asksToClearCart } from './ClearCartQuestion';
 import { OrderForm } from './OrderForm';
 import type { OrderFormStart } from './orderFormMachine';
 import { useOrderFormActor } from './useOrderFormActor';
@@ -25,11 +26,10 @@ export function keptChoice(outcome: FormOutcome | null, product: Product): Order
 }
 
 /** Whether the server refused this card's post because the new postcode would empty the cart. */
-export function asksToClearCart(outcome: FormOutcome | null, product: Product): boolean {
+function cardAsksToClearCart(outcome: FormOutcome | null, product: Product): boolean {
   return (
-    outcome?.status === 409 &&
-    outcome.message === messages.postcode.resetWarning &&
-    outcome.values.type === product.type &&
+    asksToClearCart(outcome) &&
+    outcome?.values.type === product.type &&
     outcome.values.productId === product.id
   );
 }
@@ -59,7 +59,7 @@ export function ProductOrderForm({ product }: { product: Product }) {
       aria-label={messages.orderForm.formLabel(product.title)}
       action={`${pathname}${search}`}
       changePostcodeHref={`${pathname}${searchWithFlag(search, dialogParams.postcode)}`}
-      asksToClearCart={asksToClearCart(outcome, product)}
+      asksToClearCart={cardAsksToClearCart(outcome, product)}
     />
   );
 }

@@ -20,7 +20,7 @@ import {
 import { cartIntents, useCart } from '../cart';
 import { emptyCatalogue, type Catalogue, type Product } from '../catalogue';
 import { IntentField, useFormOutcome } from '../forms';
-import { ClearCartQuestion } from './ClearCartQuestion';
+import { asksToClearCart, ClearCartQuestion } from './ClearCartQuestion';
 import {
   choiceField,
   CoalPanel,
@@ -234,8 +234,7 @@ export const StaticOrderOnline = memo(function StaticOrderOnline({
   // Only a refusal of one of this panel's forms (the others have no combined choice).
   const refused = outcome && outcome.values[choiceField] !== undefined ? outcome : null;
   // The new postcode would empty the cart: the form asks (not a refusal shown in red).
-  const wouldEmptyCart =
-    refused?.status === 409 && refused.message === messages.postcode.resetWarning;
+  const wouldEmptyCart = asksToClearCart(refused);
   const tabs = visibleTabs(catalogue);
   const headingIds = useId();
   const section = (tab: OrderTab) => {

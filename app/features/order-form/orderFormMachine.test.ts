@@ -650,16 +650,22 @@ describe('orderFormMachine: adding (SPEC §4, §5, §8)', () => {
     expect(actor.getSnapshot().matches({ postcode: 'locked' })).toBe(true);
   });
 
-  it('asks before a new postcode empties a cart with items in it, and keeps the cart if told to', async () => {
-    const { actor, calls } = startForm({
+  /** A pellet card over a cart of 2 items for BT9 5AA: BT20 1AA typed, Add to Cart pressed. */
+  function addWithNewPostcodeOverTwoItems() {
+    const form = startForm({
       ...pelletInput,
       productId: pellets.id,
       cartPostcode: 'BT95AA',
       cartCount: 2,
     });
-    actor.send({ type: 'CHANGE_POSTCODE' });
-    actor.send({ type: 'POSTCODE_CHANGED', value: '201AA' });
-    actor.send({ type: 'ADD_TO_CART' });
+    form.actor.send({ type: 'CHANGE_POSTCODE' });
+    form.actor.send({ type: 'POSTCODE_CHANGED', value: '201AA' });
+    form.actor.send({ type: 'ADD_TO_CART' });
+    return form;
+  }
+
+  it('asks before a new postcode empties a cart with items in it, and keeps the cart if told to', () => {
+    const { actor, calls } = addWithNewPostcodeOverTwoItems();
     // Nothing is sent: the form asks (SPEC §2: resetting the postcode clears the cart).
     expect(actor.getSnapshot().matches({ cart: { open: 'confirmingNewPostcode' } })).toBe(true);
     expect(calls.setPostcode).toHaveLength(0);
@@ -677,15 +683,7 @@ describe('orderFormMachine: adding (SPEC §4, §5, §8)', () => {
   });
 
   it('sets the new postcode and adds once the customer agrees to empty the cart', async () => {
-    const { actor, calls } = startForm({
-      ...pelletInput,
-      productId: pellets.id,
-      cartPostcode: 'BT95AA',
-      cartCount: 2,
-    });
-    actor.send({ type: 'CHANGE_POSTCODE' });
-    actor.send({ type: 'POSTCODE_CHANGED', value: '201AA' });
-    actor.send({ type: 'ADD_TO_CART' });
+    const { actor, calls } = addWithNewPostcodeOverTwoItems();
     actor.send({ type: 'CLEAR_CART_AND_ADD' });
     expect(calls.setPostcode.map((c) => c.input)).toEqual([
       { postcode: 'BT201AA', productType: 'woodpellet' },

@@ -22,7 +22,7 @@
  *   - `notify`: a postcode warning for the top-centre notifications (SPEC §5);
  *   - `added`: the item is in the cart (the Order Online modal closes on it, SPEC §4).
  */
-import { and, assign, emit, raise, fromPromise, setup, stateIn, type DoneActorEvent } from 'xstate';
+import { and, assign, emit, fromPromise, raise, setup, stateIn, type DoneActorEvent } from 'xstate';
 import { cartLimits, unitPrice, type AddToCartInput } from '../../../api/domain/cart';
 import type { ProductType } from '../../../api/domain/catalogue';
 import { messages } from '../../../api/domain/messages';
