@@ -34,9 +34,9 @@ const seven = [
 
 const placeholders = messages.enquiry.placeholders;
 
-async function open(path: string) {
+async function open(path: string, viewport = { width: 1280, height: 900 }) {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
+    viewport,
     serviceWorkers: 'block',
   });
   const page = await context.newPage();
@@ -82,8 +82,8 @@ const sample = {
   message: 'Please quote for 10 pallets of smokeless ovals.',
 };
 
-async function openModal() {
-  const opened = await open('/?wsm');
+async function openModal(viewport?: { width: number; height: number }) {
+  const opened = await open('/?wsm', viewport);
   const dialog = opened.page.getByRole('dialog', { name: messages.enquiry.modalTitle });
   await dialog.waitFor();
   return { ...opened, dialog };
@@ -160,6 +160,38 @@ describe('wholesale enquiry modal', () => {
     await expect(box(dialog, 'email').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(box(dialog, 'name').getAttribute('aria-invalid')).resolves.toBeNull();
     expect(enquiries).toEqual([]);
+    await context.close();
+  });
+
+  it('on a 390 px phone: the notices never cover the field being filled in, and each closes once its field is right', async () => {
+    const { context, page, dialog, problems } = await openModal({ width: 390, height: 844 });
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => toasts(page)).toEqual(seven);
+    // Is the field under a notice that can be seen?
+    const coveredByNotices = (field: Locator) =>
+      field.evaluate((input) => {
+        const region = document.querySelector('[role="alertdialog"]')?.parentElement;
+        if (!region) return false;
+        const a = region.getBoundingClientRect();
+        const b = input.getBoundingClientRect();
+        const overlap =
+          a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        return overlap && Number(getComputedStyle(region).opacity) > 0;
+      });
+    for (const field of ['name', 'email', 'address', 'message'] as const) {
+      await box(dialog, field).focus();
+      await expect.poll(() => coveredByNotices(box(dialog, field))).toBe(false);
+    }
+    // Put right, a field's notice closes at once; the others stay until theirs are.
+    await box(dialog, 'name').fill(sample.name);
+    await expect.poll(() => toasts(page)).toEqual(seven.filter((m) => m !== 'Name required.'));
+    await box(dialog, 'email').fill('ciaran@oneillfuels');
+    await expect
+      .poll(() => toasts(page))
+      .toEqual(seven.filter((m) => m !== 'Name required.' && m !== 'Email required.'));
+    await box(dialog, 'email').fill(sample.email);
+    await expect.poll(() => toasts(page)).toEqual(seven.slice(3));
+    expect(problems.map((m) => m.text())).toEqual([]);
     await context.close();
   });
 

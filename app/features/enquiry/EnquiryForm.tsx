@@ -11,7 +11,7 @@ import {
   useToasts,
   type ValidationState,
 } from '../../../ui';
-import { IntentField, usePageAction } from '../forms';
+import { fieldNotices, IntentField, usePageAction } from '../forms';
 import { ENQUIRY_INTENT, useRestoredEnquiry } from './restored';
 import {
   enquiryFormMachine,
@@ -20,6 +20,7 @@ import {
   type EnquiryFormActor,
   type EnquiryFormInput,
   type EnquiryFormMachine,
+  validationMessages,
 } from './enquiryFormMachine';
 
 const placeholders = messages.enquiry.placeholders;
@@ -58,18 +59,23 @@ const Honeypot = styled.div`
 
 /**
  * Shows the machine's notifications as toasts at the top centre, one per message. A new set
- * replaces the form's previous one, so pressing Send again never stacks stale messages.
+ * replaces the form's previous one, so pressing Send again never stacks stale messages, and the
+ * notice about a field closes as soon as what is typed there passes its check.
  */
 export function useEnquiryNotifications(actor: EnquiryFormActor): void {
   const toaster = useToasts();
   useEffect(() => {
-    let shown: string[] = [];
-    const subscription = actor.on('notify', ({ variant, messages: texts }) => {
-      for (const key of shown) toaster.close(key);
-      // The newest toast shows on top: add the last message first, so they read in form order.
-      shown = [...texts].reverse().map((text) => toaster[variant](text));
+    const notices = fieldNotices(toaster, () =>
+      validationMessages(actor.getSnapshot().context.values),
+    );
+    const notified = actor.on('notify', ({ variant, messages: texts }) => {
+      notices.show(texts, variant);
     });
-    return () => subscription.unsubscribe();
+    const changed = actor.subscribe(() => notices.update());
+    return () => {
+      notified.unsubscribe();
+      changed.unsubscribe();
+    };
   }, [actor, toaster]);
 }
 

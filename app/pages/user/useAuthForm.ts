@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useToasts } from '../../../ui';
-import { useFormOutcome, usePageAction } from '../../features/forms';
+import { fieldNotices, useFormOutcome, usePageAction } from '../../features/forms';
 import type { AuthAnswer, AuthFormActorRef } from '../../features/auth';
 import type { createAuthFormMachine } from '../../features/auth';
 
@@ -21,13 +21,21 @@ export function useAuthForm(
   const done = useRef(onDone);
   done.current = onDone;
   useEffect(() => {
+    // A refusal about a field ("This password is too common.") closes once the field is changed.
+    const notices = fieldNotices(toaster, () =>
+      Object.values(actor.getSnapshot().context.fieldErrors).filter(
+        (message): message is string => typeof message === 'string',
+      ),
+    );
     const notify = actor.on('notify', (event) => {
       if (event.variant === 'success') toaster.success(event.message);
-      else toaster.danger(event.message);
+      else notices.show([event.message], 'danger');
     });
+    const changed = actor.subscribe(() => notices.update());
     const finished = actor.on('done', (event) => done.current(event.answer));
     return () => {
       notify.unsubscribe();
+      changed.unsubscribe();
       finished.unsubscribe();
     };
   }, [actor, toaster]);

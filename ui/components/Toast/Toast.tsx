@@ -1,3 +1,4 @@
+import { useEffect, useRef, type RefObject } from 'react';
 import * as RAC from 'react-aria-components';
 import styled, { keyframes } from 'styled-components';
 import {
@@ -45,7 +46,63 @@ const Region = styled(RAC.UNSTABLE_ToastRegion<ToastContent>)`
     outline: 3px solid ${colors.focus};
     outline-offset: 4px;
   }
+
+  /* Out of the way of the field being filled in, which it would otherwise cover. */
+  transition: opacity ${motion.fadeIn} ${motion.easing};
+  &[data-yield] {
+    opacity: 0;
+    pointer-events: none;
+  }
 `;
+
+/** The controls a visitor types into or chooses with, which a notice must never cover. */
+const FIELD =
+  'input:not([type="hidden"]), textarea, select, [role="combobox"], [role="spinbutton"]';
+
+const overlaps = (a: DOMRect, b: DOMRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Keeps the notices off the focused field (an error's notices at the top of a phone's screen sit
+ * over the first fields of a form): the field scrolls to just below them where the page can
+ * scroll, and otherwise the notices fade out while the field has focus. They return when focus
+ * leaves it; they stay in the accessibility tree throughout.
+ */
+export function useNoticesYieldToFocusedField(region: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const check = () => {
+      const root = region.current;
+      if (!root) return;
+      const field = document.activeElement;
+      const covered = () =>
+        field instanceof HTMLElement &&
+        overlaps(root.getBoundingClientRect(), field.getBoundingClientRect());
+      if (!(field instanceof HTMLElement) || root.contains(field) || !field.matches(FIELD)) {
+        root.removeAttribute('data-yield');
+        return;
+      }
+      if (root.children.length > 0 && covered()) {
+        const below = root.getBoundingClientRect().bottom + 8;
+        const margin = field.style.scrollMarginTop;
+        field.style.scrollMarginTop = `${below}px`;
+        field.scrollIntoView({ block: 'start', inline: 'nearest' });
+        field.style.scrollMarginTop = margin;
+      }
+      root.toggleAttribute('data-yield', root.children.length > 0 && covered());
+    };
+    // After the browser has settled focus (and any scrolling it does itself).
+    const later = () => requestAnimationFrame(check);
+    document.addEventListener('focusin', later);
+    document.addEventListener('focusout', later);
+    const observer = new MutationObserver(later);
+    if (region.current) observer.observe(region.current, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener('focusin', later);
+      document.removeEventListener('focusout', later);
+      observer.disconnect();
+    };
+  }, [region]);
+}
 
 const ToastCard = styled(RAC.UNSTABLE_Toast<ToastContent>)`
   display: flex;
@@ -127,8 +184,10 @@ export interface ToastRegionProps {
 export function ToastRegion({ toaster, 'aria-label': ariaLabel }: ToastRegionProps) {
   const fromContext = useToasts();
   const { queue } = toaster ?? fromContext;
+  const ref = useRef<HTMLDivElement>(null);
+  useNoticesYieldToFocusedField(ref);
   return (
-    <Region queue={queue} aria-label={ariaLabel}>
+    <Region queue={queue} aria-label={ariaLabel} ref={ref}>
       {({ toast }) => {
         const { variant, title, message } = toast.content;
         const Icon = icons[variant];
