@@ -88,6 +88,24 @@ describe('navigation in Chromium', () => {
     await context.close();
   });
 
+  it.each([390, 1280])(
+    'leaves room under "Browse our fuels" before the group headings at %i px',
+    async (width) => {
+      const { context, page, problems } = await open('/', { viewport: { width, height: 900 } });
+      const section = page.getByRole('region', { name: 'Browse our fuels' });
+      const gap = await section.evaluate((root) => {
+        const heading = root.querySelector('h2');
+        const group = root.querySelector('nav h3');
+        if (!heading || !group) return null;
+        return group.getBoundingClientRect().top - heading.getBoundingClientRect().bottom;
+      });
+      // The theme's space[5] (24 px) apart, not touching.
+      expect(gap).toBeGreaterThanOrEqual(16);
+      expect(problems.map((m) => m.text())).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('operates a navigation dropdown by keyboard alone', async () => {
     const { context, page } = await open('/');
     const trigger = page.getByRole('button', { name: 'Wholesale Fuel' });

@@ -165,6 +165,35 @@ describe('server-rendered routes', () => {
   });
 
   it.each([
+    '/products/domestic/bagged-coal?category=best-sellers',
+    '/products/domestic/oil',
+    '/products/industrial-fuel',
+  ])('prints the footer note once on %s', async (path) => {
+    const text = decode((await html(path)).body);
+    expect(text.split('* For larger quantities please contact our office.').length - 1).toBe(1);
+  });
+
+  it('says on the wholesale pages what their prices are, as the FAQs do', async () => {
+    const faqs = decode((await html('/faqs')).body);
+    expect(faqs).toContain('Trade and wholesale prices are quoted without VAT');
+    for (const path of [
+      '/products/wholesale/best-sellers/uk',
+      '/products/wholesale/coal/bagged/uk?category=best-sellers',
+      '/products/wholesale/oil',
+      '/products/wholesale/other-products',
+    ]) {
+      const text = decode((await html(path)).body);
+      // The prices on the page are the shop's own, with VAT; trade prices are by enquiry.
+      expect(text, path).toContain('include VAT');
+      expect(text, path).toContain('Trade prices are quoted without VAT');
+      expect(text, path).not.toMatch(/at trade prices|Trade prices for Northern Ireland/);
+    }
+    const gasOil = decode((await html('/products/domestic/oil')).body);
+    expect(gasOil).toContain('Gas Oil (Red Diesel)');
+    expect(gasOil).not.toContain('Trade accounts only');
+  });
+
+  it.each([
     '/no-such-page',
     '/about/',
     '/About',

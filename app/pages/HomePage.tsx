@@ -25,6 +25,7 @@ const Hero = styled.section`
 const Groups = styled.div`
   display: grid;
   gap: ${theme.space[5]};
+  margin-top: ${theme.space[5]};
   ${theme.media.sm} {
     grid-template-columns: repeat(2, 1fr);
   }

@@ -173,7 +173,10 @@ export const seedProducts: SeedProduct[] = [
     type: 'oil',
     title: 'Gas Oil (Red Diesel)',
     slug: 'gas-oil-red-diesel',
-    description: 'Rebated gas oil for agricultural and off-road use. Trade accounts only.',
+    // Sold online for heating, where rebated gas oil may lawfully be used and a home's fuel is at
+    // 5 % VAT; machinery and other business use is a trade supply (20 % VAT), by enquiry.
+    description:
+      'Rebated gas oil for boilers and heaters that burn it, delivered by tanker. For farm machinery or other off-road use, send us a wholesale enquiry: trade supplies are quoted without VAT.',
     price: null,
     ordering: 2,
     image: img('heating-oil'),

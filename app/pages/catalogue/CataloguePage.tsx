@@ -1,6 +1,5 @@
 import { useLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
-import { messages } from '../../../api/domain/messages';
 import { CoalCategoryIcon, Heading, Link, Text, theme } from '../../../ui';
 import type { Product } from '../../features/catalogue';
 import { WholesaleEnquiryLink } from '../../features/enquiry';
@@ -77,14 +76,12 @@ export default function CataloguePage() {
           </Heading>
           <Text>
             {page.orderOnline
-              ? 'Prices shown are for single deliveries. For account prices, pallets and regular loads, '
+              ? 'Prices shown are our online prices for single deliveries and include VAT. Trade prices are quoted without VAT: for them, an account, pallets and regular loads, '
               : 'For prices and delivery to the Republic of Ireland, '}
             <WholesaleEnquiryLink>send us a wholesale enquiry</WholesaleEnquiryLink>.
           </Text>
         </Callout>
-      ) : (
-        <Text variant="small">{messages.footerNote}</Text>
-      )}
+      ) : null}
     </PageSection>
   );
 }

@@ -9,16 +9,18 @@ import {
 import { domesticCoalHref, paths } from '../../features/navigation';
 
 /**
- * Wholesale markets. `uk` is trade in Northern Ireland and Great Britain: the range is ordered
- * online to BT postcodes. `ie` is trade in the Republic of Ireland: the same range, but delivery
- * outside NI is arranged through the office, so the page's action is the wholesale enquiry.
+ * Wholesale markets. `uk` is trade in Northern Ireland and Great Britain: the range can be ordered
+ * online to BT postcodes at the shop's prices (VAT included); trade prices, quoted without VAT as
+ * the FAQs say, and delivery to Great Britain are by wholesale enquiry. `ie` is trade in the
+ * Republic of Ireland: delivery outside NI is arranged through the office, so the page's action is
+ * the wholesale enquiry.
  */
 export type Market = 'uk' | 'ie';
 export const markets: Record<Market, { label: string; orderOnline: boolean; note: string }> = {
   uk: {
     label: 'UK',
     orderOnline: true,
-    note: 'Trade prices for Northern Ireland and Great Britain, delivered from our Dungannon and Belfast depots.',
+    note: 'Order online for delivery to Northern Ireland (BT) postcodes at the prices shown, which include VAT. Trade prices are quoted without VAT, and delivery to Great Britain is arranged by our office: send a wholesale enquiry.',
   },
   ie: {
     label: 'Ireland',
@@ -155,7 +157,7 @@ function wholesale(
 export function wholesaleBestSellers(catalogue: Catalogue, market: Market): CataloguePageData {
   return wholesale(
     'Best Sellers',
-    'Our best-selling coal, oil, pellets and briquettes at trade prices for fuel distributors and retailers.',
+    'Our best-selling coal, oil, pellets and briquettes for fuel distributors and retailers, with trade prices on enquiry.',
     'The lines our trade customers reorder most, from house coal and smokeless ovals to kerosene and pellets.',
     allProducts(catalogue).filter((p) => p.bestSeller),
     market,
@@ -196,7 +198,7 @@ export function wholesaleBulkCoal(catalogue: Catalogue): CataloguePageData {
 export function wholesaleOil(catalogue: Catalogue): CataloguePageData {
   return wholesale(
     'Oil',
-    'Kerosene and gas oil at trade prices, delivered by tanker across our Northern Ireland oil area.',
+    'Kerosene and gas oil delivered by tanker across our Northern Ireland oil area, with trade prices on enquiry.',
     'Kerosene and gas oil for resellers, farms and businesses. Larger loads and accounts by arrangement.',
     catalogue.oil,
   );
@@ -214,7 +216,7 @@ export function wholesaleWoodPellets(catalogue: Catalogue): CataloguePageData {
 export function wholesaleOtherProducts(catalogue: Catalogue): CataloguePageData {
   return wholesale(
     'Wood & Other Products',
-    'Briquettes, kindling, heat logs and kiln-dried logs at trade prices.',
+    'Briquettes, kindling, heat logs and kiln-dried logs for resellers, with trade prices on enquiry.',
     'Briquettes, kindling, firelogs and kiln-dried logs, by the bale, net or pallet.',
     catalogue.other,
   );
@@ -223,7 +225,7 @@ export function wholesaleOtherProducts(catalogue: Catalogue): CataloguePageData 
 export function hayesLigniteBriquettes(catalogue: Catalogue): CataloguePageData {
   return wholesale(
     'Hayes Lignite Briquettes',
-    'Hayes lignite briquettes by the bale or pallet, at trade prices for Northern Ireland retailers.',
+    'Hayes lignite briquettes by the bale or pallet for Northern Ireland retailers, with trade prices on enquiry.',
     'Clean to handle, quick to light and long burning: lignite briquettes by the bale or the pallet of 40.',
     catalogue.other.filter((p) => p.slug === 'hayes-lignite-briquettes'),
   );
