@@ -22,7 +22,7 @@ import { graphqlRoutes } from './routes/graphql';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { visibleOrder } from './services/orders/access';
-import { loadOrderLines, orderViewOf } from './services/orders/orderView';
+import { viewOfOrder } from './services/orders/orderView';
 import { orderTokenMatches } from './services/orders/accessToken';
 import { keepOrderToken, keptOrderToken, placedOrderToken } from './routes/orderTokenCookie';
 import { paymentRoutes, webhookLimitBytes } from './routes/payments';
@@ -31,6 +31,7 @@ import { userRoutes } from './routes/users';
 import { adminCatalogue } from './services/admin/catalogue';
 import { adminInbox } from './services/admin/inbox';
 import { adminOrders } from './services/admin/orders';
+import { adminStaff } from './services/admin/staff';
 import { createAuthService } from './services/auth/service';
 import { createCartService } from './services/cart/service';
 import { createCatalogueService } from './services/catalogue/service';
@@ -199,10 +200,17 @@ export function createApp({
       logger,
       provider: payments.provider,
       mail: config.mail,
+      linkOrigin: config.linkOrigin,
       mailWorker,
     }),
     inbox: adminInbox(database.db, { mailWorker }),
     latePayments: payments.latePayments,
+    staff: adminStaff(database.db, {
+      linkOrigin: config.linkOrigin,
+      companyName: site.companyName,
+      mail: config.mail,
+      mailWorker,
+    }),
   });
   api.use(admin.routes(), admin.allowedMethods());
   // Anything else under /api: 405 with Allow when the path exists for other methods, else 404.
@@ -253,7 +261,7 @@ export function createApp({
       if (urlToken !== null && orderTokenMatches(urlToken, order.accessTokenHash)) {
         keepOrderToken(ctx, sessionCookies, order.id, urlToken);
       }
-      return orderViewOf(order, await loadOrderLines(database.db, order.id));
+      return viewOfOrder(database.db, order);
     };
     app.use(
       ssrMiddleware(

@@ -527,6 +527,7 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
               () => import('./pages/admin/AdminLatePaymentsPage'),
               'Late payments',
             ),
+            admin('admin/staff', () => import('./pages/admin/AdminStaffPage'), 'Staff'),
             admin('admin/audit', () => import('./pages/admin/AdminAuditPage'), 'Audit log'),
 
             listing('products/industrial-fuel', (pages, c) => pages.industrialFuel(c)),

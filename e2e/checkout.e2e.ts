@@ -363,12 +363,16 @@ describe('checkout with the test payment provider in Chromium', () => {
   it('VAT: 3 × 900 L without the declaration shows the 20 % adjustment; with it, it does not', async () => {
     const { context, page, problems } = await open('/cart');
     await fillCart(page, oil900, 3);
+    // The cart says, before checkout, that its total depends on the declaration.
+    await page.goto(`${baseURL}/cart`);
+    const note = await page.locator('[data-declaration-note]').textContent();
     await page.goto(`${baseURL}/checkout`);
     await waitForHydration(page);
     const summary = page.getByRole('region', { name: 'Order summary' });
     const adjustment = 'VAT at 20% (no domestic-use declaration)';
     await expect(summary.textContent()).resolves.toContain(adjustment);
     const withoutTotal = await summary.locator('[data-row="total"] data').textContent();
+    expect(note).toContain(messages.cartPage.declarationNote(withoutTotal ?? ''));
     await checkoutForm(page).getByText(labels.domesticUse).click();
     await expect.poll(() => summary.textContent()).not.toContain(adjustment);
     await expect(summary.textContent()).resolves.toContain('Includes VAT at 5%');

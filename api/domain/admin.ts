@@ -221,17 +221,9 @@ export const zoneSchema = yup.object({
 });
 export type ZoneForm = yup.InferType<typeof zoneSchema>;
 
+/** A category's title. Its icon is not set here: a coal category's comes from its slug (SPEC). */
 export const categorySchema = yup.object({
   title: titleField(100),
-  /** An icon's name from the shop's icon set (coal categories). */
-  icon: yup
-    .string()
-    .transform((_v: unknown, original: unknown) =>
-      typeof original === 'string' ? original.trim() : '',
-    )
-    .max(50)
-    .matches(/^[a-z0-9-]*$/, 'Choose an icon from the list.')
-    .default(''),
 });
 
 export const noteSchema = yup.object({

@@ -44,8 +44,11 @@ export interface AdminOilPrice {
 
 export interface AdminCategory {
   id: number;
+  /** A coal category (the Coal tab, its own icon) or a product category (pellets, logs...). */
+  kind: 'coal' | 'product';
   title: string;
   slug: string;
+  /** The icon the shop shows: derived from a coal category's slug (SPEC); '' otherwise. */
   icon: string;
   ordering: number;
 }
@@ -116,7 +119,8 @@ export interface AdminOrder extends AdminOrderRow {
   addressLine2: string | null;
   town: string;
   instructions: string | null;
-  domesticUse: boolean;
+  /** The domestic-use declaration: true or false as answered, null when it was not asked. */
+  domesticUse: boolean | null;
   subtotal: Pence;
   deliveryCharge: Pence;
   vatTotal: Pence;

@@ -277,6 +277,12 @@ export interface CartView extends CartTotals {
   pendingItem?: PendingItemView;
   /** Things the visitor should be told, e.g. a pending item that could not be added. */
   warnings?: string[];
+  /**
+   * Present when the cart is above HMRC's automatic domestic limits (api/domain/vat.ts): `total`
+   * assumes the domestic-use declaration that checkout asks for, and `totalWithout` is what the
+   * same cart costs without it (VAT at 20 %).
+   */
+  declaration?: { totalWithout: Pence };
 }
 
 /** The cart of a visitor who has none yet (no cookie, or an emptied cart). */

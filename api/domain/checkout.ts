@@ -279,6 +279,40 @@ export type SizeMeasures = (
   sizeId: number | null,
 ) => { litres: number | null; kilograms: number | null };
 
+/** The litres and kilograms of every size of a catalogue, as `SizeMeasures`. */
+export function catalogueMeasures(
+  products: readonly {
+    id: number;
+    sizes: readonly { id: number; litres: number | null; kilograms: number | null }[];
+  }[],
+): SizeMeasures {
+  const sizes = new Map<string, { litres: number | null; kilograms: number | null }>();
+  for (const product of products) {
+    for (const size of product.sizes) {
+      sizes.set(`${product.id}/${size.id}`, { litres: size.litres, kilograms: size.kilograms });
+    }
+  }
+  return (productId, sizeId) =>
+    sizes.get(`${productId}/${String(sizeId)}`) ?? { litres: null, kilograms: null };
+}
+
+/**
+ * The cart with `declaration` set when its VAT depends on the domestic-use declaration, so the
+ * cart can say so before checkout (where the total otherwise changes by the 20 % VAT).
+ */
+export function withDeclarationNote(
+  cart: CartView,
+  measures: SizeMeasures,
+  zones: readonly { title: string; rate: number }[],
+): CartView {
+  const { declaration: _previous, ...rest } = cart;
+  if (cart.items.length === 0) return rest;
+  const without = buildCheckoutSummary(rest, measures, zones, false);
+  return without.declarationApplies
+    ? { ...rest, declaration: { totalWithout: without.total } }
+    : rest;
+}
+
 /**
  * The checkout summary of a priced cart (GET /api/checkout, and the order made from it): every
  * line with its VAT, the delivery charge, the VAT per rate and the total, with or without the

@@ -142,6 +142,10 @@ export const messages = {
     removeLine: (item: string) => `Remove ${item} from your cart`,
     decrease: (item: string) => `One fewer ${item}`,
     increase: (item: string) => `One more ${item}`,
+    /** Not in the spec: the cart is above HMRC's automatic domestic limits (api/domain/vat.ts). */
+    declarationTitle: 'VAT depends on how the fuel is used',
+    declarationNote: (totalWithout: string) =>
+      `This order is above the amount HMRC treats as domestic automatically (2,300 litres of oil or 1 tonne of solid fuel). The total above includes VAT at 5%, which applies when you declare at checkout that the fuel is for domestic use. Without the declaration VAT is 20% and the total is ${totalWithout}.`,
   },
   enquiry: {
     nameRequired: 'Name required.',

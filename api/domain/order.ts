@@ -95,6 +95,19 @@ export interface OrderMoney {
 }
 
 /**
+ * The customer's answer to the domestic-use declaration, or null when it was not asked: checkout
+ * asks only above HMRC's automatic limits, where an order without it carries the 20 % VAT
+ * adjustment (api/domain/vat.ts).
+ */
+export function declarationAnswer(order: {
+  domesticUse: boolean;
+  vatAdjustment: number;
+}): boolean | null {
+  if (order.domesticUse) return true;
+  return order.vatAdjustment > 0 ? false : null;
+}
+
+/**
  * GET /api/checkout: the cart priced by the server for the checkout page. `blocked` says why
  * checkout cannot open (the page redirects to /cart with it as a notification), else null.
  */
@@ -128,6 +141,12 @@ export interface OrderContact {
   domesticUse: boolean;
 }
 
+/** Money given back on an order, as its holder sees it: pence, and when (ISO 8601). */
+export interface OrderRefundView {
+  amount: number;
+  refundedAt: string;
+}
+
 /** An order as its holder sees it (GET /api/orders/{id}). */
 export interface OrderView extends OrderMoney, OrderContact {
   id: string;
@@ -135,4 +154,13 @@ export interface OrderView extends OrderMoney, OrderContact {
   status: OrderStatus;
   createdAt: string;
   paidAt: string | null;
+  /** The refunds the provider made, oldest first (none pending or refused). */
+  refunds: OrderRefundView[];
+  /** Whether the order is in a customer account (placed signed in, or claimed since). */
+  inAccount: boolean;
+}
+
+/** What the customer paid less what was refunded to them, in pence. */
+export function netPaid(order: Pick<OrderView, 'total' | 'refunds'>): number {
+  return order.total - order.refunds.reduce((sum, refund) => sum + refund.amount, 0);
 }

@@ -22,6 +22,7 @@ import {
   auditEntities,
 } from '../domain/adminQuery';
 import { isOrderStatus } from '../domain/order';
+import { staffInviteSchema } from '../domain/staffInvite';
 import {
   AppError,
   BadRequestError,
@@ -36,6 +37,7 @@ import { auditEntries, validated, type Actor } from '../services/admin/audit';
 import { sniffImage, type AdminCatalogue } from '../services/admin/catalogue';
 import { isMailStatus, type AdminInbox } from '../services/admin/inbox';
 import type { AdminOrders } from '../services/admin/orders';
+import type { AdminStaff } from '../services/admin/staff';
 import { LatePaymentRefundFailed, type LatePayments } from '../services/payments';
 import type { Database } from '../db/client';
 
@@ -58,6 +60,8 @@ export interface AdminRouteDeps {
   inbox: AdminInbox;
   /** Payments taken for cancelled or expired orders (api/services/payments/latePayments.ts). */
   latePayments: LatePayments;
+  /** Staff accounts: the list, and inviting a colleague by e-mail (api/services/admin/staff.ts). */
+  staff: AdminStaff;
 }
 
 function intParam(value: string | undefined): number {
@@ -107,6 +111,7 @@ export function adminRoutes({
   orders,
   inbox,
   latePayments,
+  staff,
 }: AdminRouteDeps): Router {
   const router = new Router({ prefix: '/admin' });
 
@@ -352,6 +357,17 @@ export function adminRoutes({
   });
   router.post('/mail/:id/retry', async (ctx) => {
     ctx.body = { mail: await inbox.retryMail(actor(ctx), uuidParam(ctx.params.id)) };
+  });
+  // Staff: who is on the staff, and inviting a colleague (an e-mail with a single-use link to
+  // choose a password; the link is never in the answer).
+  router.get('/staff', async (ctx) => {
+    ctx.body = { staff: await staff.list() };
+  });
+  router.post('/staff', async (ctx) => {
+    const form = validated(staffInviteSchema, ctx.request.body);
+    const answer = await staff.invite(actor(ctx), form.email);
+    ctx.status = answer.code;
+    ctx.body = answer;
   });
   router.get('/audit', async (ctx) => {
     const entity = one(ctx.query.entity);

@@ -11,12 +11,7 @@ import type { CurrentSession } from '../services/auth/service';
 import { orderTokenMatches } from '../services/orders/accessToken';
 import { visibleOrder } from '../services/orders/access';
 import { keepOrderToken, keptOrderToken, type OrderTokenCookieOptions } from './orderTokenCookie';
-import {
-  findOrder,
-  loadOrderLines,
-  orderViewOf,
-  type OrderRow,
-} from '../services/orders/orderView';
+import { findOrder, viewOfOrder, type OrderRow } from '../services/orders/orderView';
 
 export interface OrderRouteDeps {
   db: Database;
@@ -210,7 +205,7 @@ export function orderRoutes({
     ctx.body = {
       code: 200,
       message: messages.order.loaded,
-      order: orderViewOf(order, await loadOrderLines(db, order.id)),
+      order: await viewOfOrder(db, order),
     };
   });
 

@@ -16,7 +16,13 @@ import {
   users,
 } from '../db/schema';
 import { adminTexts, staffIdleMs } from '../domain/admin';
-import type { AdminLatePayment, AdminOilPrice, AdminOrder, AdminProduct } from '../domain/adminApi';
+import type {
+  AdminCategory,
+  AdminLatePayment,
+  AdminOilPrice,
+  AdminOrder,
+  AdminProduct,
+} from '../domain/adminApi';
 import { createLogger } from '../logger';
 import { crossSiteMessage } from '../middleware/crossSite';
 import { adminNotFoundMessage } from '../routes/admin';
@@ -232,6 +238,34 @@ describe(`the back office API (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
     slow,
   );
 
+  it('lists coal and product categories by kind, with the icon the shop shows for each', async () => {
+    const res = await staff.get('/api/admin/categories');
+    expect(res.status).toBe(200);
+    const list = (res.body as { categories: AdminCategory[] }).categories;
+    const bySlug = new Map(list.map((c) => [c.slug, c]));
+    // A coal category's icon is the one its slug gives on the shop (SPEC), never "none".
+    expect(bySlug.get('smokeless-fuels')).toMatchObject({ kind: 'coal', icon: 'smokeless' });
+    expect(bySlug.get('best-sellers')).toMatchObject({ kind: 'coal', icon: 'best-sellers' });
+    expect(list.filter((c) => c.kind === 'coal').every((c) => c.icon !== '')).toBe(true);
+    expect(bySlug.get('woodpellets')).toMatchObject({ kind: 'product', icon: '' });
+    expect(bySlug.get('logs')).toMatchObject({ kind: 'product', icon: '' });
+
+    const gravity = bySlug.get('gravity-fed-fuel');
+    if (!gravity) throw new Error('no gravity-fed-fuel category');
+    const renamed = await write(staff, 'patch', `/api/admin/categories/${gravity.id}`).send({
+      title: 'Gravity Fed Fuels',
+    });
+    expect(renamed.status).toBe(200);
+    expect((renamed.body as { category: AdminCategory }).category).toMatchObject({
+      kind: 'coal',
+      title: 'Gravity Fed Fuels',
+      icon: 'gravity-fed',
+    });
+    await write(staff, 'patch', `/api/admin/categories/${gravity.id}`).send({
+      title: gravity.title,
+    });
+  });
+
   it('refuses a price that is not pounds, with the shared message, and changes nothing', async () => {
     const before = await kerosene500();
     for (const price of ['abc', '-1', '12.345', '100000', '']) {
@@ -341,6 +375,8 @@ describe(`the back office API (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
       expect(out.status).toBe(200);
       const order = (out.body as { order: AdminOrder }).order;
       expect(order).toMatchObject({ status: 'out_for_delivery', nextStatus: 'delivered' });
+      // A small order was never asked for the domestic-use declaration: no answer to show.
+      expect(order.domesticUse).toBeNull();
       expect(order.history.map((h) => h.action)).toContain('status');
       const again = await write(staff, 'post', `${url}/status`).send({
         status: 'out_for_delivery',

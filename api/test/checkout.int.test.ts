@@ -7,6 +7,7 @@ import { createApp } from '../app';
 import { orderLines, orders, paymentSessions, testPaymentSessions } from '../db/schema';
 import { messages } from '../domain/messages';
 import { computeVat } from '../domain/vat';
+import type { CartView } from '../domain/cart';
 import { crossSiteMessage } from '../middleware/crossSite';
 import { createLogger } from '../logger';
 import { createPayments } from '../services/payments';
@@ -112,6 +113,10 @@ describe(`checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         litres: 300,
         kilograms: 0,
       });
+      // Within the automatic limits the cart says nothing about a declaration.
+      const cart = (await agent.get('/api/cart')).body as { cart: CartView };
+      expect(cart.cart.items).toHaveLength(1);
+      expect(cart.cart).not.toHaveProperty('declaration');
     });
 
     it('VAT: 3 × 900 L of oil without the declaration has the 20 % adjustment; with it, none', async () => {
@@ -127,6 +132,10 @@ describe(`checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         vatBreakdown: [{ rate: 2000, amount: 30572 }],
       });
       expect(without.lines[0]).toMatchObject({ vatRate: 2000 });
+      // The cart tells before checkout: its total is the declared one, and the other is given.
+      const cart = (await agent.get('/api/cart')).body as { cart: CartView };
+      expect(cart.cart.total).toBe(160500);
+      expect(cart.cart.declaration).toEqual({ totalWithout: 183429 });
       const declared = await checkoutSummary(agent, true);
       expect(declared).toMatchObject({
         declarationApplies: true,
@@ -353,6 +362,8 @@ describe(`checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
             expect(body.order.total).toBe(summary.total);
             expect(order?.total).toBe(subtotal + summary.deliveryCharge + summary.vatAdjustment);
             expect(order?.vatTotal).toBe(summary.vatTotal);
+            // A declaration is kept only where it was asked for.
+            expect(order?.domesticUse).toBe(domesticUse && summary.declarationApplies);
           },
         ),
         { numRuns: 15 },

@@ -81,6 +81,8 @@ export const WithItems: Story = {
     await expect(totals).toHaveTextContent('Subtotal£68.85');
     await expect(totals).toHaveTextContent('Delivery£6.00');
     await expect(totals).toHaveTextContent('Total£74.85');
+    // Within HMRC's automatic limits, nothing about the declaration.
+    await expect(totals).not.toHaveTextContent(messages.cartPage.declarationTitle);
     await expect(within(totals).getByRole('link', { name: 'Checkout' })).toHaveAttribute(
       'href',
       '/checkout',
@@ -99,6 +101,21 @@ export const BelowMinimum: Story = {
     await expect(checkout).toHaveAccessibleDescription(messages.cart.minimumOrder('£30.00'));
     await expect(notice).toBeVisible();
     await expect(within(totals).queryByRole('link', { name: 'Checkout' })).toBeNull();
+  },
+};
+
+/**
+ * Above 2,300 litres of oil (5 × 500 L) the total depends on the domestic-use declaration that
+ * checkout asks for: the summary says so, with the total at 20 % VAT.
+ */
+export const AboveDomesticLimits: Story = {
+  args: { cart: { postcode: 'BT11AA', lines: [{ productId: 8, quantity: 5 }] } },
+  play: async ({ canvas }) => {
+    const totals = summary(canvas);
+    await expect(totals).toHaveTextContent('Total£1,525.00');
+    const note = within(totals).getByText(messages.cartPage.declarationNote('£1,742.86'));
+    await expect(note).toBeVisible();
+    await expect(totals).toHaveTextContent(messages.cartPage.declarationTitle);
   },
 };
 

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { expect, fn, within } from 'storybook/test';
 import type { OrderView } from '../../api/domain/order';
+import { authTexts, createSession, SessionProvider, type SessionUser } from '../features/auth';
+import { testCustomer } from '../features/auth/testing';
 import { orderId, orderView, summaryOil2700 } from '../features/checkout/testing';
 import OrderPage from './OrderPage';
 
@@ -13,10 +15,13 @@ interface DemoProps {
   fromServer?: boolean;
   /** Told of each request for the order the page makes. */
   onFetch?: () => void;
+  /** The signed-in customer (none: a guest). */
+  user?: SessionUser | null;
 }
 
 /** /order/{id}?token=… with the order API replaced, in a router of its own. */
-function OrderPageDemo({ order, fromServer = false, onFetch }: DemoProps) {
+function OrderPageDemo({ order, fromServer = false, onFetch, user = null }: DemoProps) {
+  const [session] = useState(() => createSession({ user, verified: true }, { start: false }));
   const [router] = useState(() =>
     createMemoryRouter(
       [
@@ -41,7 +46,11 @@ function OrderPageDemo({ order, fromServer = false, onFetch }: DemoProps) {
       { initialEntries: [`/order/${orderId}?token=token-abc`] },
     ),
   );
-  return <RouterProvider router={router} />;
+  return (
+    <SessionProvider session={session}>
+      <RouterProvider router={router} />
+    </SessionProvider>
+  );
 }
 
 const meta = {
@@ -110,5 +119,53 @@ export const RenderedWithTheOrder: Story = {
     await expect(receipt).toHaveTextContent('Paid');
     await expect(canvas.queryByRole('progressbar')).toBeNull();
     await expect(args.onFetch).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * A £10 partial refund, then the rest: each refund with its amount and day under the total, and
+ * what was paid net (issue 32, item 10).
+ */
+export const Refunded: Story = {
+  args: {
+    order: orderView({
+      status: 'refunded',
+      refunds: [
+        { amount: 1000, refundedAt: '2025-03-20T09:15:00.000Z' },
+        { amount: orderView().total - 1000, refundedAt: '2025-03-27T16:30:00.000Z' },
+      ],
+    }),
+  },
+  play: async ({ canvas }) => {
+    const receipt = await canvas.findByRole('article', { name: 'Order FY-100001' });
+    await expect(receipt).toHaveTextContent('Refunded');
+    const lines = within(within(receipt).getByRole('table', { name: /Items ordered/ }));
+    await expect(lines.getByRole('row', { name: /Refunded on 20 March 2025/ })).toHaveTextContent(
+      '-£10.00',
+    );
+    await expect(lines.getByRole('row', { name: /Refunded on 27 March 2025/ })).toBeVisible();
+    await expect(lines.getByRole('row', { name: /Net paid/ })).toHaveTextContent('£0.00');
+  },
+};
+
+/** A signed-in customer holding the token of a guest order is offered to add it to the account. */
+export const ClaimOffered: Story = {
+  args: { user: testCustomer },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('article', { name: 'Order FY-100001' });
+    await expect(await canvas.findByRole('button', { name: authTexts.claim.button })).toBeVisible();
+  },
+};
+
+/**
+ * An order already in the account (claimed before, say, then opened again from the account's
+ * list): the offer does not come back, although this tab still holds the order's token.
+ */
+export const AlreadyInAccount: Story = {
+  args: { user: testCustomer, order: orderView({ inAccount: true }) },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('article', { name: 'Order FY-100001' });
+    await expect(canvas.queryByRole('button', { name: authTexts.claim.button })).toBeNull();
+    await expect(canvas.queryByText(authTexts.claim.prompt)).toBeNull();
   },
 };

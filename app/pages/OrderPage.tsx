@@ -1,5 +1,6 @@
 import { useLoaderData } from 'react-router-dom';
-import { Button, Heading, Notice, OrderReceipt } from '../../ui';
+import type { OrderRefundView } from '../../api/domain/order';
+import { Button, Heading, Notice, OrderReceipt, type OrderReceiptRefund } from '../../ui';
 import {
   checkoutTexts,
   deliveryAddressLines,
@@ -16,6 +17,17 @@ import type { OrderPageData } from './CheckoutProcessPage';
 import { ClaimOrder } from './user/ClaimOrder';
 import { useOrder, type OrderSource } from './useOrder';
 import { useTokenOutOfAddress } from './useTokenOutOfAddress';
+
+// Made on first use, like the order dates' format.
+let dayFormat: Intl.DateTimeFormat | undefined;
+
+/** A refund on the receipt: its amount and its day ("27 November 2026", UK time). */
+function receiptRefund(refund: OrderRefundView): OrderReceiptRefund {
+  dayFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
+  const when = new Date(refund.refundedAt);
+  const date = Number.isNaN(when.getTime()) ? refund.refundedAt : dayFormat.format(when);
+  return { amount: refund.amount, date };
+}
 
 /**
  * /order/{id}: the order for whoever holds its token (the e-mail's `?token=`, the cookie this
@@ -46,7 +58,8 @@ export default function OrderPage({ source }: { source?: OrderSource }) {
             </Button>
           </Notice>
         ) : null}
-        {load.state === 'loaded' ? <ClaimOrder orderId={orderId} /> : null}
+        {/* Offered only for an order in no account: never again once it is claimed. */}
+        {load.state === 'loaded' && !load.order.inAccount ? <ClaimOrder orderId={orderId} /> : null}
         {load.state === 'loaded' ? (
           <OrderReceipt
             number={load.order.number}
@@ -61,6 +74,7 @@ export default function OrderPage({ source }: { source?: OrderSource }) {
             vatBreakdown={load.order.vatBreakdown}
             vatTotal={load.order.vatTotal}
             total={load.order.total}
+            refunds={load.order.refunds.map(receiptRefund)}
             customer={{
               name: load.order.fullName,
               email: load.order.email,

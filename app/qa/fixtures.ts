@@ -145,6 +145,8 @@ export function orderWith(status: OrderView['status']): OrderView {
     postcode: 'BT11AA',
     instructions: 'Tank at the back of the house, side gate code 1234',
     domesticUse: true,
+    refunds: [],
+    inAccount: false,
   };
 }
 

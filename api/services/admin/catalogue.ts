@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import type { ProductForm, SizeForm, ZoneForm } from '../../domain/admin';
 import type { AdminCategory, AdminOilPrice, AdminProduct, AdminZone } from '../../domain/adminApi';
+import { coalIconForSlug } from '../../domain/coal';
 import { ConflictError, NotFoundError } from '../../errors';
 import { audit, written, type Actor, type Tx } from './audit';
 
@@ -113,6 +114,18 @@ export function sniffImage(bytes: Buffer): { type: string; ext: string } | null 
 
 /** Where uploaded images are kept, and the URL path they are served under. */
 export const uploadedImagesPrefix = 'admin/';
+
+/** A category as the back office shows it, with the icon the shop shows for it. */
+function adminCategoryOf(row: typeof categories.$inferSelect): AdminCategory {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    slug: row.slug,
+    icon: row.kind === 'coal' ? coalIconForSlug(row.slug) : '',
+    ordering: row.ordering,
+  };
+}
 
 export function adminCatalogue(db: Database, options: { uploadsDir: string }) {
   async function write<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
@@ -303,19 +316,13 @@ export function adminCatalogue(db: Database, options: { uploadsDir: string }) {
         .from(categories)
         .orderBy(asc(categories.kind), asc(categories.ordering), asc(categories.id))
         .limit(500);
-      return rows.map((c) => ({
-        id: c.id,
-        title: c.title,
-        slug: c.slug,
-        icon: c.icon,
-        ordering: c.ordering,
-      }));
+      return rows.map(adminCategoryOf);
     },
 
     async updateCategory(
       actor: Actor,
       id: number,
-      form: { title?: string; icon?: string },
+      form: { title?: string },
     ): Promise<AdminCategory> {
       return write(async (tx) => {
         const [before] = await tx.select().from(categories).where(eq(categories.id, id));
@@ -326,13 +333,7 @@ export function adminCatalogue(db: Database, options: { uploadsDir: string }) {
           .where(eq(categories.id, id))
           .returning();
         await audit(tx, actor, 'category', id, 'update', before, after);
-        return {
-          id,
-          title: written(after).title,
-          slug: written(after).slug,
-          icon: written(after).icon,
-          ordering: written(after).ordering,
-        };
+        return adminCategoryOf(written(after));
       });
     },
 

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../domain/html';
 import { formatPence } from '../../domain/money';
+import type { OrderStatus } from '../../domain/order';
 import type { SiteConfig } from '../../domain/site';
 import { addressLines, htmlDocument, moneyBackEmail, type EmailOrder } from '../orders/emails';
 
@@ -26,7 +27,8 @@ function what(order: Order): string[] {
   );
 }
 
-export function renderOutForDelivery(order: Order, site: Site): RenderedEmail {
+/** `orderUrl` opens the order (it carries the access token), as in the confirmation. */
+export function renderOutForDelivery(order: Order, orderUrl: string, site: Site): RenderedEmail {
   const subject = `${site.companyName} order ${order.number} is out for delivery`;
   const address = addressLines(order);
   const phone = site.offices[0].phone;
@@ -39,6 +41,7 @@ export function renderOutForDelivery(order: Order, site: Site): RenderedEmail {
       .join('')}</ul>`,
     `<p><strong>Delivery address:</strong><br>\n${address.map(escapeHtml).join('<br>\n')}</p>`,
     `<p>Please make sure the driver can reach your tank or bunker. Questions? Call ${escapeHtml(phone)}.</p>`,
+    `<p><a href="${escapeHtml(orderUrl)}">View your order and receipt</a></p>`,
   ]);
   const text = [
     `Dear ${order.fullName},`,
@@ -52,19 +55,35 @@ export function renderOutForDelivery(order: Order, site: Site): RenderedEmail {
     '',
     `Please make sure the driver can reach your tank or bunker. Questions? Call ${phone}.`,
     '',
+    `View your order and receipt: ${orderUrl}`,
+    '',
   ].join('\n');
   return { subject, html, text };
 }
 
+/** Orders on their way or delivered: a refund of all of it does not take the fuel back. */
+const dispatched: readonly OrderStatus[] = ['out_for_delivery', 'delivered'];
+
+/**
+ * The refund's e-mail, worded by the order's state before the refund (`before`): all of the money
+ * back before the order went out cancels it; after it went out (or was delivered) it does not,
+ * and the e-mail says the whole payment has now come back. `paid` is what the customer paid.
+ */
 export function renderRefunded(
   order: Order,
-  refund: { amount: number; full: boolean },
+  refund: { amount: number; full: boolean; before: OrderStatus; paid: number },
   site: Site,
 ): RenderedEmail {
-  const subject = `${site.companyName} order ${order.number}: refund of ${formatPence(refund.amount)}`;
+  const amount = formatPence(refund.amount);
+  const subject = `${site.companyName} order ${order.number}: refund of ${amount}`;
   const phone = site.offices[0].phone;
-  const body = refund.full
-    ? `We have refunded ${formatPence(refund.amount)} for your order ${order.number}, and the order is cancelled.`
-    : `We have refunded ${formatPence(refund.amount)} of your order ${order.number}.`;
+  let body = `We have refunded ${amount} of your order ${order.number}.`;
+  if (refund.full && !dispatched.includes(refund.before)) {
+    body = `We have refunded ${amount} for your order ${order.number}, and the order is cancelled.`;
+  } else if (refund.full && refund.amount === refund.paid) {
+    body = `We have refunded the whole ${amount} you paid for your order ${order.number}.`;
+  } else if (refund.full) {
+    body = `We have refunded ${amount} of your order ${order.number}. With the earlier refunds, all of the ${formatPence(refund.paid)} you paid has now been refunded.`;
+  }
   return moneyBackEmail(subject, order.fullName, body, phone);
 }

@@ -19,13 +19,21 @@ import {
 } from '../../domain/admin';
 import type { AdminOrder, AdminOrderRow, AdminRefund, OrderSort } from '../../domain/adminApi';
 import { formatPence } from '../../domain/money';
-import { canMoveOrder, isOrderStatus, type OrderStatus } from '../../domain/order';
+import {
+  canMoveOrder,
+  declarationAnswer,
+  isOrderStatus,
+  type OrderStatus,
+} from '../../domain/order';
 import { displayPostcode, outwardCode } from '../../domain/postcode';
 import { site } from '../../domain/site';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../errors';
 import type { Logger } from '../../logger';
 import { messageIdDomain } from '../enquiry/service';
 import { queueCustomerMailOnce } from '../mail/outbox';
+import { deriveOrderToken, orderTokenSecret } from '../orders/accessToken';
+import { shownEmail } from '../orders/anonymised';
+import { orderLink } from '../orders/emails';
 import { PaymentProviderError, type PaymentProvider } from '../payments/types';
 import { audit, auditEntryOf, written, type Actor, type Tx } from './audit';
 import { csvFile } from './csv';
@@ -87,10 +95,19 @@ export interface AdminOrdersDeps {
   /** The active payment adapter (refunds go through it). */
   provider: PaymentProvider;
   mail: { from: string; maxAttempts: number };
+  /** The origin of the order links in the customer's e-mails: `config.linkOrigin` (PUBLIC_URL). */
+  linkOrigin: string;
   mailWorker?: { nudge(): void } | undefined;
 }
 
-export function adminOrders({ db, logger, provider, mail, mailWorker }: AdminOrdersDeps) {
+export function adminOrders({
+  db,
+  logger,
+  provider,
+  mail,
+  linkOrigin,
+  mailWorker,
+}: AdminOrdersDeps) {
   const domain = messageIdDomain(mail.from);
 
   async function typesOf(ids: string[]): Promise<Map<string, ProductType[]>> {
@@ -148,13 +165,14 @@ export function adminOrders({ db, logger, provider, mail, mailWorker }: AdminOrd
     const refundable = refundableStatuses.includes(status) ? order.total - order.refundedAmount : 0;
     return {
       ...rowOf(order, [...new Set(lines.map((l) => l.type))]),
-      email: order.email,
+      // A deleted customer's order: no address (the stored one is no one's).
+      email: shownEmail(order.email),
       phone: order.phone,
       addressLine1: order.addressLine1,
       addressLine2: order.addressLine2,
       town: order.town,
       instructions: order.instructions,
-      domesticUse: order.domesticUse,
+      domesticUse: declarationAnswer(order),
       subtotal: order.subtotal,
       deliveryCharge: order.deliveryCharge,
       vatTotal: order.vatTotal,
@@ -191,6 +209,8 @@ export function adminOrders({ db, logger, provider, mail, mailWorker }: AdminOrd
     kind: string,
     key: string,
   ) {
+    // A deleted customer has no address to write to.
+    if (order.email === '') return;
     await queueCustomerMailOnce(
       tx,
       { domain, maxAttempts: mail.maxAttempts },
@@ -251,6 +271,8 @@ export function adminOrders({ db, logger, provider, mail, mailWorker }: AdminOrd
 
     /** Paid -> out for delivery -> delivered; the customer is told when it goes out. */
     async moveStatus(actor: Actor, id: string, to: OrderStatus): Promise<AdminOrder> {
+      // Read outside the transaction (it may create the secret on first use).
+      const tokenSecret = await orderTokenSecret(db);
       const after = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
         if (!locked) throw new NotFoundError('No such order.');
@@ -277,7 +299,11 @@ export function adminOrders({ db, logger, provider, mail, mailWorker }: AdminOrd
           await queueMail(
             tx,
             order,
-            renderOutForDelivery(order, site),
+            renderOutForDelivery(
+              order,
+              orderLink(linkOrigin, order.id, deriveOrderToken(tokenSecret, order.id)),
+              site,
+            ),
             'order-out-for-delivery',
             id,
           );
@@ -433,7 +459,11 @@ export function adminOrders({ db, logger, provider, mail, mailWorker }: AdminOrd
         await queueMail(
           tx,
           view,
-          renderRefunded(view, { amount: refundRow.amount, full: everything }, site),
+          renderRefunded(
+            view,
+            { amount: refundRow.amount, full: everything, before: from, paid: order.total },
+            site,
+          ),
           'order-refund',
           refundRow.id,
         );

@@ -21,6 +21,7 @@ import {
   type PricedLine,
 } from '../../domain/cart';
 import { isProductType } from '../../domain/catalogue';
+import { catalogueMeasures, withDeclarationNote } from '../../domain/checkout';
 import { messages } from '../../domain/messages';
 import {
   canDeliver,
@@ -206,7 +207,7 @@ async function render(
       image: imageOf(product),
     });
   }
-  return buildCartView(
+  const view = buildCartView(
     {
       cartId: cart.id,
       postcode: cart.postcode,
@@ -217,6 +218,19 @@ async function render(
     },
     snapshot.zones,
   );
+  return withDeclarationNote(view, measuresOf(snapshot), snapshot.zones);
+}
+
+/** The litres and kilograms of each size, made once per catalogue snapshot. */
+const measuresBySnapshot = new WeakMap<CatalogueSnapshot, ReturnType<typeof catalogueMeasures>>();
+
+function measuresOf(snapshot: CatalogueSnapshot): ReturnType<typeof catalogueMeasures> {
+  let measures = measuresBySnapshot.get(snapshot);
+  if (!measures) {
+    measures = catalogueMeasures(snapshot.products);
+    measuresBySnapshot.set(snapshot, measures);
+  }
+  return measures;
 }
 
 function pendingView(pending: PendingCartItem, snapshot: CatalogueSnapshot): PendingItemView {

@@ -31,6 +31,7 @@ import {
   validateCheckout,
   type CheckoutDetails,
   type CheckoutForm,
+  catalogueMeasures,
   type SizeMeasures,
 } from '../../domain/checkout';
 import { messages } from '../../domain/messages';
@@ -54,6 +55,7 @@ import type { Logger } from '../../logger';
 import { isCartId, readCartView, type CatalogueSource } from '../cart/service';
 import type { CatalogueSnapshot } from '../catalogue/repository';
 import { issueOrderToken } from '../orders/accessToken';
+import { isAnonymisedEmail } from '../orders/anonymised';
 import { PaymentProviderError } from '../payments/types';
 import { clientKey, createRateLimiter } from '../rateLimit/limiter';
 
@@ -136,14 +138,7 @@ export function parseIdempotencyKey(value: string | undefined): string {
 
 /** Litres and kilograms per size, from one catalogue snapshot. */
 function measuresOf(snapshot: CatalogueSnapshot): SizeMeasures {
-  const sizes = new Map<string, { litres: number | null; kilograms: number | null }>();
-  for (const product of snapshot.products) {
-    for (const size of product.sizes) {
-      sizes.set(`${product.id}/${size.id}`, { litres: size.litres, kilograms: size.kilograms });
-    }
-  }
-  return (productId, sizeId) =>
-    sizes.get(`${productId}/${String(sizeId)}`) ?? { litres: null, kilograms: null };
+  return catalogueMeasures(snapshot.products);
 }
 
 /**
@@ -296,6 +291,8 @@ export function createCheckoutService({
     if (!last || !isOrderStatus(last.status) || !unpaidStatuses.includes(last.status)) {
       return undefined;
     }
+    // A deleted customer's order keeps no details to start a form from.
+    if (isAnonymisedEmail(last.email)) return undefined;
     return {
       fullName: last.fullName,
       email: last.email,
@@ -459,7 +456,8 @@ export function createCheckoutService({
           town: form.town,
           postcode: form.postcode,
           instructions: form.instructions,
-          domesticUse: form.domesticUse,
+          // Only a declaration the order asked for is kept (a stray true from a small cart is not).
+          domesticUse: form.domesticUse && priced.declarationApplies,
           subtotal: priced.subtotal,
           deliveryCharge: priced.deliveryCharge,
           vatAdjustment: priced.vatAdjustment,

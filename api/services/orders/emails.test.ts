@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { site } from '../../domain/site';
-import { renderNewOrderNotice, renderOrderConfirmation, type EmailOrder } from './emails';
+import { renderOutForDelivery, renderRefunded } from '../admin/emails';
+import {
+  orderLink,
+  renderNewOrderNotice,
+  renderOrderConfirmation,
+  type EmailOrder,
+} from './emails';
 
 const order: EmailOrder = {
   id: '3f0c1e9a-6b1d-4a53-9a3e-1c2d3e4f5a6b',
@@ -13,7 +19,8 @@ const order: EmailOrder = {
   addressLine1: '7 Donegall Square',
   addressLine2: null,
   town: 'Belfast',
-  postcode: 'BT1 1AA',
+  // Stored as checkout normalised it.
+  postcode: 'BT11AA',
   instructions: 'Tank at the back & gate "unlocked"',
   domesticUse: false,
   subtotal: 30500,
@@ -48,6 +55,7 @@ describe('order e-mails', () => {
       expect(part).toContain('Includes VAT at 5%');
       expect(part).toContain('£14.81');
       expect(part).toContain('BT1 1AA');
+      expect(part).not.toContain('BT11AA');
       expect(part).toContain(site.vatNumber);
       expect(part).toContain('3 November 2025');
     }
@@ -76,5 +84,56 @@ describe('order e-mails', () => {
     expect(mail.text).toContain('Tank at the back');
     expect(mail.text).not.toContain('token=');
     expect(mail.html).not.toContain('token=');
+  });
+});
+
+describe('the back office\u2019s e-mails to the customer', () => {
+  it('out for delivery: the order\u2019s link (as the confirmation has it), the postcode spaced', () => {
+    const url = orderLink('https://shop.example', order.id, 'abc_DEF-123');
+    expect(url).toBe(link);
+    const mail = renderOutForDelivery(order, url, site);
+    expect(mail.subject).toBe('Fuelyard order FY-100042 is out for delivery');
+    expect(mail.text).toContain(`View your order and receipt: ${link}`);
+    expect(mail.html).toContain(`<a href="${link}">View your order and receipt</a>`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('BT1 1AA');
+      expect(part).not.toContain('BT11AA');
+    }
+  });
+
+  it('a partial refund says how much came back', () => {
+    const mail = renderRefunded(
+      order,
+      { amount: 1000, full: false, before: 'delivered', paid: order.total },
+      site,
+    );
+    expect(mail.subject).toBe('Fuelyard order FY-100042: refund of £10.00');
+    expect(mail.text).toContain('We have refunded £10.00 of your order FY-100042.');
+  });
+
+  it('all of the money back before the order went out: the order is cancelled', () => {
+    for (const before of ['paid', 'needs_review'] as const) {
+      const mail = renderRefunded(order, { amount: 31100, full: true, before, paid: 31100 }, site);
+      expect(mail.text).toContain(
+        'We have refunded £311.00 for your order FY-100042, and the order is cancelled.',
+      );
+    }
+  });
+
+  it('all of the money back once the order went out or was delivered: never "cancelled"', () => {
+    for (const before of ['out_for_delivery', 'delivered'] as const) {
+      const whole = renderRefunded(order, { amount: 31100, full: true, before, paid: 31100 }, site);
+      expect(whole.text).toContain(
+        'We have refunded the whole £311.00 you paid for your order FY-100042.',
+      );
+      const rest = renderRefunded(order, { amount: 30100, full: true, before, paid: 31100 }, site);
+      expect(rest.text).toContain(
+        'We have refunded £301.00 of your order FY-100042. With the earlier refunds, all of the £311.00 you paid has now been refunded.',
+      );
+      for (const mail of [whole, rest]) {
+        expect(mail.text).not.toContain('cancelled');
+        expect(mail.html).not.toContain('cancelled');
+      }
+    }
   });
 });

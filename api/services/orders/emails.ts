@@ -5,7 +5,8 @@
  */
 import { escapeHtml } from '../../domain/html';
 import { formatPence } from '../../domain/money';
-import type { OrderContact, VatRate } from '../../domain/order';
+import { declarationAnswer, type OrderContact, type VatRate } from '../../domain/order';
+import { displayPostcode } from '../../domain/postcode';
 import type { SiteConfig } from '../../domain/site';
 import { storedVatBreakdown } from '../../domain/vat';
 
@@ -54,6 +55,16 @@ function lineTitle(line: EmailOrder['lines'][number]): string {
   return line.sizeTitle ? `${line.title} (${line.sizeTitle})` : line.title;
 }
 
+/**
+ * The link in a customer's e-mail that opens their order: the shop's configured origin
+ * (`config.linkOrigin`, from PUBLIC_URL; never a request's Host header), the order's page and its
+ * access token.
+ */
+export function orderLink(origin: string, orderId: string, token: string): string {
+  return `${origin}/order/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;
+}
+
+/** The delivery address as lines, the postcode as people write it ("BT1 1AA"). */
 export function addressLines(
   order: Pick<EmailOrder, 'fullName' | 'addressLine1' | 'addressLine2' | 'town' | 'postcode'>,
 ): string[] {
@@ -62,7 +73,7 @@ export function addressLines(
     order.addressLine1,
     order.addressLine2,
     order.town,
-    order.postcode,
+    displayPostcode(order.postcode),
   ].filter((line): line is string => typeof line === 'string' && line.trim() !== '');
 }
 
@@ -180,6 +191,12 @@ export function renderOrderConfirmation(
   return { subject, html, text };
 }
 
+/** The declaration's row for staff, only when checkout asked for it. */
+function declarationRow(order: EmailOrder): [string, string][] {
+  const answer = declarationAnswer(order);
+  return answer === null ? [] : [['Domestic-use declaration', answer ? 'Yes' : 'No']];
+}
+
 /** The shop's notice of a new paid order (no access link: staff tools come with accounts). */
 export function renderNewOrderNotice(order: EmailOrder, site: Site): RenderedOrderEmail {
   const subject = `New order ${order.number}: ${formatPence(order.total)}`;
@@ -190,7 +207,7 @@ export function renderNewOrderNotice(order: EmailOrder, site: Site): RenderedOrd
     ['Name', order.fullName],
     ['Email', order.email],
     ['Phone', order.phone],
-    ['Domestic-use declaration', order.domesticUse ? 'Yes' : 'No'],
+    ...declarationRow(order),
   ];
   const html = htmlDocument(subject, [
     `<p>A new order has been paid on ${escapeHtml(site.companyName)}.</p>`,

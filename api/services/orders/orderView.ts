@@ -1,15 +1,17 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { validate as uuidValidate } from 'uuid';
 import type { Database } from '../../db/client';
-import { orderLines, orders } from '../../db/schema';
+import { orderLines, orders, refunds } from '../../db/schema';
 import { isProductType } from '../../domain/catalogue';
 import {
   isOrderStatus,
   type OrderLineView,
+  type OrderRefundView,
   type OrderView,
   type VatRate,
 } from '../../domain/order';
 import { storedVatBreakdown, vatRates } from '../../domain/vat';
+import { shownEmail } from './anonymised';
 
 /**
  * An order as its holder sees it (GET /api/orders/{id}, the order page, the e-mails): the snapshot
@@ -43,8 +45,29 @@ export async function loadOrderLines(db: Database, orderId: string): Promise<Ord
   }));
 }
 
-/** The view of a stored order and its lines. */
-export function orderViewOf(order: OrderRow, lines: OrderLineView[]): OrderView {
+/**
+ * The money the provider gave back on the order, oldest first: refunds still pending at the
+ * provider, or refused by it, are not money back and are not shown.
+ */
+export async function loadOrderRefunds(db: Database, orderId: string): Promise<OrderRefundView[]> {
+  const rows = await db
+    .select({ amount: refunds.amount, createdAt: refunds.createdAt })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'succeeded')))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id))
+    .limit(100);
+  return rows.map((row) => ({ amount: row.amount, refundedAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * The view of a stored order, its lines and its refunds. A deleted customer's order shows no
+ * e-mail address (its stored one is the anonymised placeholder, no one's address).
+ */
+export function orderViewOf(
+  order: OrderRow,
+  lines: OrderLineView[],
+  refundsMade: OrderRefundView[],
+): OrderView {
   return {
     id: order.id,
     number: order.number,
@@ -52,7 +75,7 @@ export function orderViewOf(order: OrderRow, lines: OrderLineView[]): OrderView 
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
     fullName: order.fullName,
-    email: order.email,
+    email: shownEmail(order.email),
     phone: order.phone,
     addressLine1: order.addressLine1,
     addressLine2: order.addressLine2,
@@ -73,7 +96,18 @@ export function orderViewOf(order: OrderRow, lines: OrderLineView[]): OrderView 
     vatTotal: order.vatTotal,
     total: order.total,
     currency: 'GBP',
+    refunds: refundsMade,
+    inAccount: order.customerId !== null,
   };
+}
+
+/** The whole view of a stored order (its lines and refunds read). */
+export async function viewOfOrder(db: Database, order: OrderRow): Promise<OrderView> {
+  const [lines, refundsMade] = await Promise.all([
+    loadOrderLines(db, order.id),
+    loadOrderRefunds(db, order.id),
+  ]);
+  return orderViewOf(order, lines, refundsMade);
 }
 
 /** The order row by id; undefined for an unknown or malformed id (never throws for a bad id). */
@@ -86,5 +120,5 @@ export async function findOrder(db: Database, id: string): Promise<OrderRow | un
 /** The whole view of an order by id, or null. */
 export async function loadOrderView(db: Database, id: string): Promise<OrderView | null> {
   const order = await findOrder(db, id);
-  return order ? orderViewOf(order, await loadOrderLines(db, order.id)) : null;
+  return order ? viewOfOrder(db, order) : null;
 }

@@ -31,7 +31,12 @@ import { site } from '../../domain/site';
 import type { Logger } from '../../logger';
 import { messageIdDomain } from '../enquiry/service';
 import { deriveOrderToken, orderTokenSecret } from '../orders/accessToken';
-import { renderNewOrderNotice, renderOrderConfirmation, type EmailOrder } from '../orders/emails';
+import {
+  orderLink,
+  renderNewOrderNotice,
+  renderOrderConfirmation,
+  type EmailOrder,
+} from '../orders/emails';
 import { recordLatePayment } from './latePayments';
 import type { PaymentEvent, PaymentEventType } from './types';
 
@@ -336,7 +341,7 @@ async function queueOrderEmails(
 ): Promise<void> {
   const order = await loadEmailOrder(tx, orderId);
   const token = deriveOrderToken(tokenSecret, orderId);
-  const orderUrl = `${origin}/order/${encodeURIComponent(orderId)}?token=${encodeURIComponent(token)}`;
+  const orderUrl = orderLink(origin, orderId, token);
   const domain = messageIdDomain(deps.mail.from);
   const confirmation = renderOrderConfirmation(order, orderUrl, site);
   const notice = renderNewOrderNotice(order, site);

@@ -15,6 +15,7 @@ export const adminSections = [
   { href: '/admin/enquiries', label: t.nav.enquiries },
   { href: '/admin/mail', label: t.nav.mail },
   { href: '/admin/late-payments', label: t.nav.latePayments },
+  { href: '/admin/staff', label: t.nav.staff },
   { href: '/admin/audit', label: t.nav.audit },
 ] as const;
 

@@ -21,6 +21,7 @@ import type {
   AdminZone,
 } from '../../../api/domain/adminApi';
 import { adminTexts } from '../../../api/domain/admin';
+import type { AdminStaffMember, StaffInviteAnswer } from '../../../api/domain/staffInvite';
 import { adminPageTexts as t } from './texts';
 
 export const adminApiBase = '/api/admin';
@@ -168,7 +169,6 @@ export interface ZoneInput {
 
 export interface CategoryInput {
   title: string;
-  icon: string;
 }
 
 export interface RefundInput {
@@ -285,6 +285,11 @@ export const adminApi = {
     adminRequest<{ latePayment: AdminLatePayment }>(`/late-payments/${id(latePaymentId)}/refund`, {
       method: 'POST',
     }),
+
+  staff: (signal?: Signal) => adminRequest<{ staff: AdminStaffMember[] }>('/staff', { signal }),
+  /** E-mails the colleague a single-use link; the answer says what it did (never the link). */
+  inviteStaff: (email: string) =>
+    adminRequest<StaffInviteAnswer>('/staff', { method: 'POST', json: { email } }),
 
   audit: (query: URLSearchParams, signal?: Signal) =>
     adminRequest<Paging & { entries: AdminAuditEntry[] }>(withQuery('/audit', query), { signal }),

@@ -158,14 +158,14 @@ describe('the zone form', () => {
 });
 
 describe('the category and note forms', () => {
-  it('category: title and icon', () => {
-    expect(checkCategoryForm({ title: ' Smokeless ', icon: 'smokeless' })).toEqual({
+  it('category: its title, trimmed and required (the icon comes from the slug)', () => {
+    expect(checkCategoryForm({ title: ' Smokeless ' })).toEqual({
       ok: true,
-      value: { title: 'Smokeless', icon: 'smokeless' },
+      value: { title: 'Smokeless' },
     });
-    expect(checkCategoryForm({ title: '', icon: 'Bad Icon' })).toEqual({
+    expect(checkCategoryForm({ title: '' })).toEqual({
       ok: false,
-      errors: { title: 'Enter a title.', icon: 'Choose an icon from the list.' },
+      errors: { title: 'Enter a title.' },
     });
   });
 

@@ -209,17 +209,16 @@ export function checkZoneForm(values: ZoneFormValues): Checked<ZoneInput> {
 
 export interface CategoryFormValues {
   title: string;
-  icon: string;
 }
 
 export function categoryFormOf(category: AdminCategory): CategoryFormValues {
-  return { title: category.title, icon: category.icon };
+  return { title: category.title };
 }
 
 export function checkCategoryForm(values: CategoryFormValues): Checked<CategoryInput> {
   const checked = validateWith(categorySchema, values);
   if (!checked.ok) return checked;
-  return { ok: true, value: { title: checked.value.title, icon: checked.value.icon } };
+  return { ok: true, value: { title: checked.value.title } };
 }
 
 /* ---- Orders: notes and refunds ------------------------------------------------------------- */

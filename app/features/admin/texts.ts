@@ -1,5 +1,6 @@
 import type { AuditEntity, ProductType } from '../../../api/domain/admin';
 import type { AdminLatePayment, AdminMail } from '../../../api/domain/adminApi';
+import type { AdminStaffMember } from '../../../api/domain/staffInvite';
 
 /**
  * The back office's page texts (docs/admin.md). The spec has none for these pages; the form
@@ -42,6 +43,7 @@ export const adminPageTexts = {
     enquiries: 'Enquiries',
     mail: 'Mail',
     latePayments: 'Late payments',
+    staff: 'Staff',
     audit: 'Audit log',
   },
 
@@ -154,6 +156,26 @@ export const adminPageTexts = {
     amountColumn: 'Amount',
   },
 
+  staff: {
+    title: 'Staff',
+    description:
+      'Who can use the back office, and inviting a colleague: they get an e-mail with a link that works once, to choose their password.',
+    inviteTitle: 'Invite a colleague',
+    email: 'E-mail address',
+    emailHelp:
+      'A customer account with this address becomes a staff account: it is signed out and its old password stops working until the invitation is used.',
+    send: 'Send invitation',
+    table: 'Staff',
+    empty: 'No staff yet.',
+    name: 'Name',
+    status: 'Status',
+    since: 'Since',
+    statuses: {
+      active: 'Active',
+      invited: 'Invitation sent',
+    } satisfies Record<AdminStaffMember['status'], string>,
+  },
+
   audit: {
     title: 'Audit log',
     description: 'Every change made in the back office: who, when and what.',
@@ -250,13 +272,17 @@ export const adminPageTexts = {
 
   categories: {
     title: 'Categories',
-    description: 'The coal categories: their titles and icons.',
-    table: 'Coal categories',
+    description:
+      "The shop's categories: the coal categories of the Coal tab, whose icons come from their slugs, and the product categories of pellets, briquettes, kindling and logs.",
+    table: 'Categories',
     empty: 'There are no categories.',
     name: 'Title',
+    kind: 'Kind',
+    kinds: { coal: 'Coal category', product: 'Product category' },
     slug: 'Slug',
     icon: 'Icon',
-    noIcon: 'No icon',
+    noIcon: 'None (only coal categories have icons)',
+    iconHelp: "The icon comes from the category's slug.",
     actions: 'Actions',
     edit: (title: string) => `Edit ${title}`,
     editTitle: (title: string) => `Edit category: ${title}`,

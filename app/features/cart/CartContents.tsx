@@ -2,6 +2,7 @@ import { useId, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { cartLimits, type CartItemView } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
+import { formatPence } from '../../../api/domain/money';
 import { intentField } from '../../../api/domain/pageForms';
 import {
   Button,
@@ -301,6 +302,11 @@ export function CartContents() {
               <Price pence={cart.total} size="lg" />
             </dd>
           </Totals>
+          {cart.declaration ? (
+            <Notice variant="info" title={messages.cartPage.declarationTitle} data-declaration-note>
+              {messages.cartPage.declarationNote(formatPence(cart.declaration.totalWithout))}
+            </Notice>
+          ) : null}
           {cart.minimumOrderMessage ? (
             <Notice variant="warning" id={minimumId}>
               {cart.minimumOrderMessage}

@@ -19,6 +19,7 @@ import {
   type PendingItemView,
 } from '../../../api/domain/cart';
 import type { ProductType } from '../../../api/domain/catalogue';
+import { catalogueMeasures, withDeclarationNote } from '../../../api/domain/checkout';
 import { messages } from '../../../api/domain/messages';
 import { canDeliver, normalisePostcode, validatePostcode } from '../../../api/domain/postcode';
 import { CartNetworkError, type CartApi, type CartResponse } from './cartApi';
@@ -32,6 +33,9 @@ export interface FakeProduct {
   /** Unit price in pence. */
   price: number;
   image: string | null;
+  /** One unit's litres (oil) or kilograms (solid fuel), for the VAT limits; null if unknown. */
+  litres: number | null;
+  kilograms: number | null;
 }
 
 /** A few of the seeded products (prices in pence). */
@@ -44,6 +48,8 @@ export const fakeProducts: FakeProduct[] = [
     attribute: '40kg bag',
     price: 2495,
     image: '/api/uploads/products/house-coal.svg',
+    litres: null,
+    kilograms: 40,
   },
   {
     type: 'coal',
@@ -53,6 +59,8 @@ export const fakeProducts: FakeProduct[] = [
     attribute: '25kg bag',
     price: 1895,
     image: '/api/uploads/products/smokeless.svg',
+    litres: null,
+    kilograms: 25,
   },
   {
     type: 'oil',
@@ -62,6 +70,8 @@ export const fakeProducts: FakeProduct[] = [
     attribute: '500 Litres',
     price: 30500,
     image: '/api/uploads/products/heating-oil.svg',
+    litres: 500,
+    kilograms: null,
   },
   {
     type: 'other',
@@ -71,8 +81,20 @@ export const fakeProducts: FakeProduct[] = [
     attribute: 'Net',
     price: 350,
     image: null,
+    litres: null,
+    kilograms: null,
   },
 ];
+
+const fakeMeasures = catalogueMeasures(
+  fakeProducts.map((p) => ({
+    id: p.productId,
+    sizes:
+      p.attributeId === null
+        ? []
+        : [{ id: p.attributeId, litres: p.litres, kilograms: p.kilograms }],
+  })),
+);
 
 const btDistricts = Array.from({ length: 94 }, (_, i) => `bt${i + 1}`);
 
@@ -137,7 +159,7 @@ export function createFakeCartApi(initial: FakeCartState = {}): FakeCartApi {
     if (postcode === null && lines.length === 0 && !showPostcodeModal && !pending) {
       return emptyCartView([...warnings]);
     }
-    return buildCartView(
+    const built = buildCartView(
       {
         cartId,
         postcode,
@@ -158,6 +180,7 @@ export function createFakeCartApi(initial: FakeCartState = {}): FakeCartApi {
       },
       fakeZones,
     );
+    return withDeclarationNote(built, fakeMeasures, fakeZones);
   }
 
   const answer = ({ status, message, warnings, errors }: CartOutcome): CartResponse => ({

@@ -136,6 +136,8 @@ export function orderView(overrides: Partial<OrderView> = {}): OrderView {
     postcode: 'BT11AA',
     instructions: 'Tank at the back of the house, side gate code 1234',
     domesticUse: false,
+    refunds: [],
+    inAccount: false,
     ...overrides,
   };
 }

@@ -3,9 +3,8 @@ import type { AdminCategory } from '../../../api/domain/adminApi';
 import {
   Button,
   CoalCategoryIcon,
-  coalCategoryIcons,
   DataTable,
-  Select,
+  Text,
   TextField,
   type DataTableColumn,
 } from '../../../ui';
@@ -30,20 +29,15 @@ import {
 
 const t = adminPageTexts.categories;
 
-/** The Select's "no icon" choice (react-aria keys cannot be empty). */
-const NO_ICON = 'none';
-
-const iconOptions = [
-  { id: NO_ICON, label: t.noIcon },
-  ...Object.keys(coalCategoryIcons).map((icon) => ({
-    id: icon,
-    label: categoryIconLabels[icon] ?? icon,
-  })),
-];
-
-function iconLabel(icon: string): string {
-  if (!icon) return t.noIcon;
-  return categoryIconLabels[icon] ?? icon;
+/** The icon the shop shows for a category, as it looks and reads. */
+function CategoryIcon({ icon }: { icon: string }) {
+  if (!icon) return <>{t.noIcon}</>;
+  return (
+    <Row>
+      <CoalCategoryIcon icon={icon} />
+      {categoryIconLabels[icon] ?? icon}
+    </Row>
+  );
 }
 
 function CategoryForm({
@@ -60,11 +54,6 @@ function CategoryForm({
     check: checkCategoryForm,
     send: async (value) => onSaved((await adminApi.updateCategory(category.id, value)).category),
   });
-  // An icon the list does not know (set elsewhere) stays choosable, so saving keeps it.
-  const options =
-    values.icon && !iconOptions.some((o) => o.id === values.icon)
-      ? [...iconOptions, { id: values.icon, label: values.icon }]
-      : iconOptions;
 
   return (
     <Form
@@ -80,21 +69,13 @@ function CategoryForm({
         validationBehavior="aria"
         {...status('title')}
       />
-      <Select
-        label={t.icon}
-        options={options}
-        selectedKey={values.icon || NO_ICON}
-        onSelectionChange={(key) => {
-          update({ icon: key === null || key === NO_ICON ? '' : String(key) });
-        }}
-        {...status('icon')}
-      />
+      {category.kind === 'coal' ? <Text variant="small">{t.iconHelp}</Text> : null}
       <FormFooter formError={formError} busy={busy} submitLabel={t.save} onCancel={onCancel} />
     </Form>
   );
 }
 
-/** /admin/categories: the coal categories' titles and icons. */
+/** /admin/categories: the coal and product categories, their titles and the coal icons. */
 export default function AdminCategoriesPage() {
   const load = useAdminLoad('categories', (signal) => adminApi.categories(signal));
   const [editing, setEditing] = useState<AdminCategory | null>(null);
@@ -103,17 +84,9 @@ export default function AdminCategoriesPage() {
 
   const columns: readonly DataTableColumn<AdminCategory>[] = [
     { id: 'title', header: t.name, isRowHeader: true, cell: (c) => c.title },
+    { id: 'kind', header: t.kind, cell: (c) => t.kinds[c.kind] },
     { id: 'slug', header: t.slug, cell: (c) => c.slug },
-    {
-      id: 'icon',
-      header: t.icon,
-      cell: (c) => (
-        <Row>
-          {c.icon ? <CoalCategoryIcon icon={c.icon} /> : null}
-          {iconLabel(c.icon)}
-        </Row>
-      ),
-    },
+    { id: 'icon', header: t.icon, cell: (c) => <CategoryIcon icon={c.icon} /> },
     {
       id: 'actions',
       header: t.actions,

@@ -382,9 +382,12 @@ function OrderView({ order, onOrder }: { order: AdminOrder; onOrder: (o: AdminOr
               [t.name, order.fullName],
               [
                 t.email,
-                <Link href={mailtoHref(order.email, `Your order ${order.number}`)}>
-                  {order.email}
-                </Link>,
+                // Empty for a deleted customer's order: the row is left out.
+                order.email ? (
+                  <Link href={mailtoHref(order.email, `Your order ${order.number}`)}>
+                    {order.email}
+                  </Link>
+                ) : null,
               ],
               [
                 t.phone,
@@ -394,7 +397,14 @@ function OrderView({ order, onOrder }: { order: AdminOrder; onOrder: (o: AdminOr
               ],
               [t.address, addressOf(order)],
               [t.instructions, order.instructions],
-              [t.domesticUse, order.domesticUse ? adminPageTexts.yes : adminPageTexts.no],
+              [
+                t.domesticUse,
+                order.domesticUse === null
+                  ? null
+                  : order.domesticUse
+                    ? adminPageTexts.yes
+                    : adminPageTexts.no,
+              ],
             ]}
           />
         </Section>

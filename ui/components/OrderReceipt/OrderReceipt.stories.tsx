@@ -106,6 +106,54 @@ export const AwaitingPaymentWithAdjustment: Story = {
   },
 };
 
+/**
+ * Refunded after delivery: £10 back first, then the rest. Each refund is a row under the total,
+ * with its day, then what was paid net.
+ */
+export const Refunded: Story = {
+  args: {
+    status: 'Refunded',
+    statusTone: 'danger',
+    refunds: [
+      { amount: 1000, date: '20 March 2025' },
+      { amount: 29500, date: '27 March 2025' },
+    ],
+  },
+  play: async ({ canvas }) => {
+    const lines = within(canvas.getByRole('table', { name: /Items ordered/ }));
+    await expect(lines.getByRole('row', { name: /Total paid/ })).toHaveTextContent('£305.00');
+    await expect(lines.getByRole('row', { name: /Refunded on 20 March 2025/ })).toHaveTextContent(
+      '-£10.00',
+    );
+    await expect(lines.getByRole('row', { name: /Refunded on 27 March 2025/ })).toHaveTextContent(
+      '-£295.00',
+    );
+    await expect(lines.getByRole('row', { name: /Net paid/ })).toHaveTextContent('£0.00');
+  },
+};
+
+/** A partial refund: the net is what the customer has paid after it. */
+export const PartlyRefunded: Story = {
+  args: { refunds: [{ amount: 1000, date: '20 March 2025' }] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('row', { name: /Net paid/ })).toHaveTextContent('£295.00');
+  },
+};
+
+/** A deleted customer's order keeps no e-mail or phone: there is no contact column. */
+export const DeletedCustomer: Story = {
+  args: {
+    customer: { name: 'Deleted customer', email: '', phone: '' },
+    deliveryAddress: ['Belfast', 'BT1 1AA'],
+    instructions: null,
+  },
+  play: async ({ canvas }) => {
+    const receipt = canvas.getByRole('article', { name: 'Order FY-100001' });
+    await expect(receipt).toHaveTextContent('Deleted customerBelfastBT1 1AA');
+    await expect(canvas.queryByRole('heading', { name: 'Contact' })).toBeNull();
+  },
+};
+
 /** Without `onPrint` there is no button (e.g. inside an e-mail preview). */
 export const WithoutPrint: Story = {
   args: { onPrint: undefined },

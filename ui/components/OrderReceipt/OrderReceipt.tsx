@@ -18,6 +18,13 @@ export interface OrderReceiptLine {
 
 export type OrderStatusTone = 'success' | 'warning' | 'danger' | 'neutral';
 
+/** Money given back: whole pence, and the day, already formatted for people. */
+export interface OrderReceiptRefund {
+  amount: number;
+  /** E.g. "27 November 2026". */
+  date: string;
+}
+
 export interface OrderReceiptSeller {
   /** The legal name that goes on a VAT receipt. */
   name: string;
@@ -42,6 +49,8 @@ export interface OrderReceiptLabels {
   freeDelivery: string;
   vatAdjustment: string;
   total: string;
+  refunded: (date: string) => string;
+  netPaid: string;
   vatCaption: string;
   vat: string;
   vatTotal: string;
@@ -69,6 +78,8 @@ export const defaultOrderReceiptLabels: OrderReceiptLabels = {
   freeDelivery: 'Free',
   vatAdjustment: 'VAT at 20% (no domestic-use declaration)',
   total: 'Total paid',
+  refunded: (date) => `Refunded on ${date}`,
+  netPaid: 'Net paid',
   vatCaption: 'VAT included',
   vat: 'VAT',
   vatTotal: 'Total VAT',
@@ -93,6 +104,9 @@ export interface OrderReceiptProps {
   vatBreakdown: readonly { rate: number; amount: number }[];
   vatTotal: number;
   total: number;
+  /** The refunds made, oldest first: each is a row under the total, then what was paid net. */
+  refunds?: readonly OrderReceiptRefund[];
+  /** An empty e-mail and phone (a deleted customer's order) leave out the contact column. */
   customer: { name: string; email: string; phone: string };
   deliveryAddress: readonly string[];
   instructions?: string | null;
@@ -292,6 +306,7 @@ export function OrderReceipt({
   vatBreakdown,
   vatTotal,
   total,
+  refunds = [],
   customer,
   deliveryAddress,
   instructions,
@@ -303,6 +318,8 @@ export function OrderReceipt({
 }: OrderReceiptProps) {
   const labels = { ...defaultOrderReceiptLabels, ...overrides };
   const headingId = useId();
+  const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+  const contact = [customer.email, customer.phone].filter((part) => part !== '');
   const sub = Math.min(headingLevel + 1, 4) as HeadingLevel;
   return (
     <Root className={className} aria-labelledby={headingId} data-receipt="">
@@ -404,6 +421,26 @@ export function OrderReceipt({
               <Price pence={total} />
             </td>
           </tr>
+          {refunds.map((refund, index) => (
+            <tr key={`${refund.date}-${index}`} data-row="refund">
+              <th scope="row" colSpan={4}>
+                {labels.refunded(refund.date)}
+              </th>
+              <td>
+                <Price pence={-refund.amount} size="sm" />
+              </td>
+            </tr>
+          ))}
+          {refunds.length > 0 ? (
+            <tr data-row="total">
+              <th scope="row" colSpan={4}>
+                {labels.netPaid}
+              </th>
+              <td>
+                <Price pence={total - refunded} />
+              </td>
+            </tr>
+          ) : null}
         </tfoot>
       </Table>
 
@@ -458,16 +495,14 @@ export function OrderReceipt({
             </>
           ) : null}
         </div>
-        <div>
-          <Heading level={sub} size={4} id={`${headingId}-contact`}>
-            {labels.contact}
-          </Heading>
-          <p>
-            {customer.email}
-            {'\n'}
-            {customer.phone}
-          </p>
-        </div>
+        {contact.length > 0 ? (
+          <div>
+            <Heading level={sub} size={4} id={`${headingId}-contact`}>
+              {labels.contact}
+            </Heading>
+            <p>{contact.join('\n')}</p>
+          </div>
+        ) : null}
         <div>
           <Heading level={sub} size={4}>
             {labels.seller}

@@ -4,6 +4,7 @@ export {
   type OrderReceiptLabels,
   type OrderReceiptLine,
   type OrderReceiptProps,
+  type OrderReceiptRefund,
   type OrderReceiptSeller,
   type OrderStatusTone,
 } from './OrderReceipt';
