@@ -1,12 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { assign, setup, type EventFromLogic } from 'xstate';
-import {
-  downloadStatechartFile,
-  exercisePathTools,
-  listedPaths,
-  mockClipboardAndDownloads,
-} from './explorerStoryKit';
+import { downloadStatechartFile, exercisePathTools, listedPaths } from './explorerStoryKit';
 import { explorerArgs, MachineExplorer } from './MachineExplorer';
 import type { QaMachine } from './qaGuide';
 
@@ -78,7 +73,6 @@ const meta = {
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
-  beforeEach: mockClipboardAndDownloads,
   args: explorerArgs(demo),
 } satisfies Meta<typeof MachineExplorer>;
 

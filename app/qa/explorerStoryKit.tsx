@@ -1,14 +1,17 @@
 /**
  * Shared by the explorer stories (Machines/…, QA/Machine explorer): a clipboard and a download
- * link the stories can read back, and one play that exercises the explorer's path tools (filter,
- * group, replay step by step, copy as a test case) on any machine.
+ * link that play functions can read back, and one play that exercises the explorer's path tools
+ * (filter, group, replay step by step, copy as a test case) on any machine.
+ *
+ * The clipboard and downloads are replaced only while a play function presses Copy or Download,
+ * and restored at once: a designer or tester who presses them in Storybook gets the real thing.
  */
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 
 /** What the explorer copied, latest last (reset by `mockClipboard`). */
 export const copied: string[] = [];
 
-/** Story `beforeEach`: the clipboard records what is written to it (undone after the story). */
+/** The clipboard records what is written to it, until the returned undo is called. */
 export function mockClipboard(): () => void {
   copied.length = 0;
   Object.defineProperty(navigator, 'clipboard', {
@@ -20,6 +23,7 @@ export function mockClipboard(): () => void {
     },
   });
   return () => {
+    // Back to the browser's own (an own property shadows Navigator.prototype's getter).
     delete (navigator as { clipboard?: unknown }).clipboard;
   };
 }
@@ -27,7 +31,7 @@ export function mockClipboard(): () => void {
 /** What the explorer offered for download, latest last (reset by `mockDownloads`). */
 export const downloads: { name: string; blob: Blob }[] = [];
 
-/** Story `beforeEach`: downloads are recorded instead of saved (undone after the story). */
+/** Downloads are recorded instead of saved, until the returned undo is called. */
 export function mockDownloads(): () => void {
   downloads.length = 0;
   const blobs = new Map<string, Blob>();
@@ -51,14 +55,14 @@ export function mockDownloads(): () => void {
   };
 }
 
-/** Both mocks, for a story's `beforeEach`. */
-export function mockClipboardAndDownloads(): () => void {
-  const undoClipboard = mockClipboard();
-  const undoDownloads = mockDownloads();
-  return () => {
-    undoClipboard();
-    undoDownloads();
-  };
+/** Runs `press` with `mock` installed, and undoes it whatever happens. */
+async function whileMocked<T>(mock: () => () => void, press: () => Promise<T>): Promise<T> {
+  const undo = mock();
+  try {
+    return await press();
+  } finally {
+    undo();
+  }
 }
 
 type Canvas = ReturnType<typeof within>;
@@ -127,8 +131,10 @@ export async function exercisePathTools(canvas: Canvas, check: PathToolsCheck): 
   }
   await expect(canvas.getByRole('button', { name: 'Next step' })).toBeDisabled();
 
-  await userEvent.click(canvas.getByRole('button', { name: `Copy as test case: ${name}` }));
-  await waitFor(() => expect(copied).toHaveLength(1));
+  await whileMocked(mockClipboard, async () => {
+    await userEvent.click(canvas.getByRole('button', { name: `Copy as test case: ${name}` }));
+    await waitFor(() => expect(copied).toHaveLength(1));
+  });
   const markdown = copied[0] ?? '';
   await expect(markdown).toContain(`Path: \`${name}\``);
   await expect(markdown).toMatch(/^- \[ \] 1\. /m);
@@ -140,8 +146,10 @@ export async function exercisePathTools(canvas: Canvas, check: PathToolsCheck): 
 /** Downloads the statechart and reads the file back. */
 export async function downloadStatechartFile(canvas: Canvas): Promise<string> {
   await canvas.findByTestId('state-diagram');
-  await userEvent.click(canvas.getByRole('button', { name: 'Download statechart (SVG)' }));
-  await waitFor(() => expect(downloads).toHaveLength(1));
+  await whileMocked(mockDownloads, async () => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Download statechart (SVG)' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+  });
   const file = downloads[0];
   await expect(file?.name).toMatch(/-statechart\.svg$/);
   await expect(file?.blob.type).toBe('image/svg+xml');

@@ -5,11 +5,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import type { Actor, AnyStateMachine } from 'xstate';
 import { messages } from '../../../api/domain/messages';
 import { TopBar } from '../../../ui';
-import {
-  downloadStatechartFile,
-  exercisePathTools,
-  mockClipboardAndDownloads,
-} from '../../qa/explorerStoryKit';
+import { downloadStatechartFile, exercisePathTools } from '../../qa/explorerStoryKit';
 import {
   auth,
   forgotForm,
@@ -54,10 +50,7 @@ const meta = {
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
-  beforeEach: () => {
-    dropDanglingAnnouncements();
-    return mockClipboardAndDownloads();
-  },
+  beforeEach: dropDanglingAnnouncements,
   decorators: [
     (Story) => (
       <WithToasts>

@@ -3,11 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../../api/domain/messages';
 import { createToaster, ToastRegion, ToasterProvider } from '../../../ui';
-import {
-  downloadStatechartFile,
-  exercisePathTools,
-  mockClipboardAndDownloads,
-} from '../../qa/explorerStoryKit';
+import { downloadStatechartFile, exercisePathTools } from '../../qa/explorerStoryKit';
 import { houseCoalLineId } from '../../qa/fixtures';
 import { cart } from '../../qa/machines';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
@@ -44,10 +40,7 @@ const meta = {
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
-  beforeEach: () => {
-    dropDanglingAnnouncements();
-    return mockClipboardAndDownloads();
-  },
+  beforeEach: dropDanglingAnnouncements,
   decorators: [
     (Story) => (
       <WithToasts>

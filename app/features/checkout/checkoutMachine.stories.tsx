@@ -1,11 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../../api/domain/messages';
-import {
-  downloadStatechartFile,
-  exercisePathTools,
-  mockClipboardAndDownloads,
-} from '../../qa/explorerStoryKit';
+import { downloadStatechartFile, exercisePathTools } from '../../qa/explorerStoryKit';
 import { checkout } from '../../qa/machines';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
@@ -36,10 +32,7 @@ const meta = {
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
-  beforeEach: () => {
-    dropDanglingAnnouncements();
-    return mockClipboardAndDownloads();
-  },
+  beforeEach: dropDanglingAnnouncements,
   args: {
     ...explorerArgs(checkout),
     renderComponent: (actor) => <CheckoutForm actor={actor as unknown as CheckoutActorRef} />,

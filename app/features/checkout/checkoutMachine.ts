@@ -97,7 +97,8 @@ export interface CheckoutMachineInput {
 export class CheckoutInvalidError extends Error {
   readonly fieldErrors: CheckoutErrors;
   readonly errors: string[];
-  constructor(errors: string[], fieldErrors: CheckoutErrors) {
+  // Defaults: Storybook's docs copy args by calling each value's constructor with no arguments.
+  constructor(errors: string[] = [], fieldErrors: CheckoutErrors = {}) {
     super(errors[0] ?? checkoutTexts.checkErrors);
     this.name = 'CheckoutInvalidError';
     this.errors = errors;

@@ -1,11 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { within } from 'storybook/test';
 import { expect, userEvent } from 'storybook/test';
-import {
-  downloadStatechartFile,
-  exercisePathTools,
-  mockClipboardAndDownloads,
-} from '../../qa/explorerStoryKit';
+import { downloadStatechartFile, exercisePathTools } from '../../qa/explorerStoryKit';
 import { orderId } from '../../qa/fixtures';
 import { paymentStatus } from '../../qa/machines';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
@@ -33,7 +29,6 @@ const meta = {
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
-  beforeEach: mockClipboardAndDownloads,
   args: {
     ...explorerArgs(paymentStatus),
     renderComponent: (actor) => (

@@ -1,11 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../../../api/domain/messages';
-import {
-  downloadStatechartFile,
-  exercisePathTools,
-  mockClipboardAndDownloads,
-} from '../../qa/explorerStoryKit';
+import { downloadStatechartFile, exercisePathTools } from '../../qa/explorerStoryKit';
 import { sampleEnquiry } from '../../qa/fixtures';
 import { enquiryForm } from '../../qa/machines';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
@@ -33,10 +29,7 @@ const meta = {
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
-  beforeEach: () => {
-    dropDanglingAnnouncements();
-    return mockClipboardAndDownloads();
-  },
+  beforeEach: dropDanglingAnnouncements,
   decorators: [
     (Story) => (
       <WithToasts>

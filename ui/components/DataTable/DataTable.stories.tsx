@@ -140,12 +140,21 @@ const meta = {
 } satisfies Meta<OrderTable>;
 
 export default meta;
+
+/**
+ * react-aria builds a table's rows in a pass after its first render: a play function waits for
+ * them (in the built Storybook a story plays as soon as it has first rendered).
+ */
+async function rowsShown(canvas: ReturnType<typeof within>, count: number): Promise<void> {
+  await waitFor(() => expect(canvas.getAllByRole('row')).toHaveLength(count));
+}
 type Story = StoryObj<typeof meta>;
 
 /** Sorting is reported, not done: the caller gets the column and the new direction. */
 export const Playground: Story = {
   args: { sort: { column: 'placed', direction: 'descending' } },
   play: async ({ canvas, args }) => {
+    await rowsShown(canvas, 6);
     await expect(canvas.getByRole('grid', { name: 'Orders' })).toBeVisible();
     const placed = canvas.getByRole('columnheader', { name: /Placed/ });
     await expect(placed).toHaveAttribute('aria-sort', 'descending');
@@ -184,6 +193,7 @@ export const Sorting: Story = {
     );
   },
   play: async ({ canvas, args }) => {
+    await rowsShown(canvas, 6);
     const total = canvas.getByRole('columnheader', { name: /Total/ });
     const firstOrder = () => canvas.getAllByRole('rowheader')[0];
     await expect(firstOrder()).toHaveTextContent('FY-100001');
@@ -218,6 +228,7 @@ export const Sorting: Story = {
 /** Tab enters the table on a row; the arrow keys move between rows; Enter opens the row. */
 export const Keyboard: Story = {
   play: async ({ canvas, args }) => {
+    await rowsShown(canvas, 6);
     // Body rows by position (the header row is row 0).
     const row = (index: number) => {
       const found = canvas.getAllByRole('row')[index + 1];
@@ -249,6 +260,7 @@ export const Keyboard: Story = {
 /** A click opens the row (e.g. the order's detail page). */
 export const RowAction: Story = {
   play: async ({ canvas, args }) => {
+    await rowsShown(canvas, 6);
     await userEvent.click(canvas.getByText('Aoife Quinn'));
     await expect(args.onRowAction).toHaveBeenCalledOnce();
     await expect(args.onRowAction).toHaveBeenLastCalledWith('FY-100003');
@@ -277,6 +289,7 @@ export const Selection: Story = {
     );
   },
   play: async ({ canvas, args }) => {
+    await rowsShown(canvas, 6);
     const row = (id: string) => canvas.getByRole('row', { name: new RegExp(id) });
     await userEvent.click(within(row('FY-100002')).getByRole('checkbox'));
     await expect(args.onSelectionChange).toHaveBeenLastCalledWith(new Set(['FY-100002']));
@@ -312,6 +325,7 @@ export const Selection: Story = {
 export const PartlySelected: Story = {
   args: { selectionMode: 'multiple', selectedKeys: new Set(['FY-100001', 'FY-100004']) },
   play: async ({ canvas }) => {
+    await rowsShown(canvas, 6);
     await expect(canvas.getAllByRole('row', { selected: true })).toHaveLength(2);
     await expect(canvas.getByRole('checkbox', { name: /Select All/i })).toBePartiallyChecked();
   },
@@ -320,6 +334,7 @@ export const PartlySelected: Story = {
 export const Empty: Story = {
   args: { rows: [] },
   play: async ({ canvas }) => {
+    await rowsShown(canvas, 2);
     await expect(canvas.getByText('No orders match these filters.')).toBeVisible();
     await expect(canvas.getAllByRole('row')).toHaveLength(2);
   },
@@ -343,6 +358,7 @@ export const NarrowScreen: Story = {
     ),
   ],
   play: async ({ canvas }) => {
+    await rowsShown(canvas, 6);
     const region = await waitFor(() => canvas.getByRole('region', { name: 'Orders' }));
     await expect(region).toHaveAttribute('tabindex', '0');
     await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
@@ -361,6 +377,7 @@ export const WideScreen: Story = {
     ),
   ],
   play: async ({ canvas }) => {
+    await rowsShown(canvas, 6);
     await expect(canvas.queryByRole('region')).toBeNull();
     await userEvent.tab();
     await expect(canvas.getAllByRole('row')[1]).toHaveFocus();

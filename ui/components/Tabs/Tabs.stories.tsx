@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, type within } from 'storybook/test';
 import { Text } from '../Text';
 import { Tabs, type TabItem } from './Tabs';
 
@@ -39,12 +39,22 @@ const meta = {
 } satisfies Meta<typeof Tabs>;
 
 export default meta;
+
+/**
+ * react-aria builds the tabs in a pass after the first render: a play function waits for them (in
+ * the built Storybook a story plays as soon as it has first rendered).
+ */
+async function tabsShown(canvas: ReturnType<typeof within>, count: number): Promise<void> {
+  await waitFor(() => expect(canvas.getAllByRole('tab')).toHaveLength(count));
+}
 type Story = StoryObj<typeof meta>;
 
 export const Playground: Story = {
   play: async ({ canvas, args }) => {
+    await tabsShown(canvas, 4);
     const coal = canvas.getByRole('tab', { name: 'Coal' });
-    await expect(coal).toHaveAttribute('aria-selected', 'true');
+    // The first tab is selected once react-aria has built the collection.
+    await waitFor(() => expect(coal).toHaveAttribute('aria-selected', 'true'));
     await expect(canvas.getByRole('tabpanel')).toHaveTextContent(/minimum order/);
     // Keyboard: Tab focuses the selected tab, arrows move and select.
     await userEvent.tab();
@@ -77,6 +87,11 @@ export const NarrowRow: Story = {
     ),
   ],
   play: async ({ canvas }) => {
+    await tabsShown(canvas, 4);
+    // Measured in the theme's font (a wider fallback font would not fit while it loads).
+    for (const tab of canvas.getAllByRole('tab'))
+      await document.fonts.load(getComputedStyle(tab).font);
+    await document.fonts.ready;
     const list = canvas.getByRole('tablist');
     await expect(list.scrollWidth).toBeLessThanOrEqual(list.clientWidth);
     const row = list.getBoundingClientRect();
@@ -94,6 +109,7 @@ export const NarrowRow: Story = {
 export const DefaultSelected: Story = {
   args: { defaultSelectedKey: 'oil' },
   play: async ({ canvas }) => {
+    await tabsShown(canvas, 4);
     await expect(canvas.getByRole('tab', { name: 'Oil' })).toHaveAttribute('aria-selected', 'true');
   },
 };
@@ -102,6 +118,7 @@ export const DefaultSelected: Story = {
 export const OnlySomeTabs: Story = {
   args: { items: orderTabs.filter((tab) => tab.id !== 'oil') },
   play: async ({ canvas }) => {
+    await tabsShown(canvas, 3);
     await expect(canvas.getAllByRole('tab')).toHaveLength(3);
     await expect(canvas.queryByRole('tab', { name: 'Oil' })).toBeNull();
   },
@@ -110,6 +127,7 @@ export const OnlySomeTabs: Story = {
 export const DisabledTab: Story = {
   args: { items: orderTabs.map((tab) => ({ ...tab, isDisabled: tab.id === 'oil' })) },
   play: async ({ canvas }) => {
+    await tabsShown(canvas, 4);
     const oil = canvas.getByRole('tab', { name: 'Oil' });
     await expect(oil).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(oil);
