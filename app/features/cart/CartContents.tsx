@@ -33,12 +33,17 @@ const lineLabels: CartLineLabels = {
   removeLine: messages.cartPage.removeLine,
 };
 
+/** The cart lays out by the room it has (the page, or a QA explorer's panel), not the window. */
+const Frame = styled.div`
+  container-type: inline-size;
+`;
+
 const Layout = styled.div`
   display: grid;
   gap: ${theme.space[6]};
   margin-top: ${theme.space[5]};
 
-  ${theme.media.md} {
+  @container (min-width: 50rem) {
     grid-template-columns: minmax(0, 2fr) minmax(18rem, 1fr);
     align-items: start;
   }
@@ -227,21 +232,23 @@ export function CartContents() {
         <Heading level={1} id={headingId} tabIndex={-1}>
           {messages.cartPage.title}
         </Heading>
-        <Layout>
-          <Panel aria-labelledby={`${headingId}-empty`}>
-            <Heading level={2} size={3} id={`${headingId}-empty`}>
-              {messages.cart.empty}
-            </Heading>
-            <Text>{messages.cartPage.emptyHint}</Text>
-            <PostcodeBlock />
-            <Actions>
-              <ButtonLink href={paths.domestic}>{messages.cartPage.shopDomestic}</ButtonLink>
-              <ButtonLink href={paths.wholesale} variant="secondary">
-                {messages.cartPage.shopWholesale}
-              </ButtonLink>
-            </Actions>
-          </Panel>
-        </Layout>
+        <Frame>
+          <Layout>
+            <Panel aria-labelledby={`${headingId}-empty`}>
+              <Heading level={2} size={3} id={`${headingId}-empty`}>
+                {messages.cart.empty}
+              </Heading>
+              <Text>{messages.cartPage.emptyHint}</Text>
+              <PostcodeBlock />
+              <Actions>
+                <ButtonLink href={paths.domestic}>{messages.cartPage.shopDomestic}</ButtonLink>
+                <ButtonLink href={paths.wholesale} variant="secondary">
+                  {messages.cartPage.shopWholesale}
+                </ButtonLink>
+              </Actions>
+            </Panel>
+          </Layout>
+        </Frame>
       </>
     );
   }
@@ -251,78 +258,84 @@ export function CartContents() {
       <Heading level={1} id={headingId} tabIndex={-1}>
         {messages.cartPage.title}
       </Heading>
-      <Layout>
-        <section aria-labelledby={linesHeadingId}>
-          <Heading level={2} size={4} id={linesHeadingId} tabIndex={-1}>
-            {messages.cartPage.items}
-          </Heading>
-          <Lines>
-            {cart.items.map((item) => (
-              <li key={item.id}>
-                <Line item={item} focusIds={[linesHeadingId, headingId]} />
-              </li>
-            ))}
-          </Lines>
-          <LineActions method="post" action={action} onSubmit={scripted}>
-            <IntentField intent={cartIntents.empty} />
-            <Button
-              type="submit"
-              variant="secondary"
-              size="sm"
-              onPress={() => {
-                void empty()
-                  .catch(() => {})
-                  .finally(() => focusIfLost(headingId));
-              }}
-            >
-              {messages.cartPage.emptyCart}
-            </Button>
-          </LineActions>
-        </section>
-        <Panel aria-labelledby={`${headingId}-summary`}>
-          <Heading level={2} size={3} id={`${headingId}-summary`}>
-            {messages.cartPage.summary}
-          </Heading>
-          <PostcodeBlock />
-          <Totals>
-            <dt>{messages.cartPage.subtotal}</dt>
-            <dd>
-              <Price pence={cart.subtotal} />
-            </dd>
-            <dt>{messages.cartPage.delivery}</dt>
-            <dd>
-              {cart.deliveryCharge === 0 ? (
-                messages.cartPage.freeDelivery
-              ) : (
-                <Price pence={cart.deliveryCharge} />
-              )}
-            </dd>
-            <dt data-row="total">{messages.cartPage.total}</dt>
-            <dd data-row="total">
-              <Price pence={cart.total} size="lg" />
-            </dd>
-          </Totals>
-          {cart.declaration ? (
-            <Notice variant="info" title={messages.cartPage.declarationTitle} data-declaration-note>
-              {messages.cartPage.declarationNote(formatPence(cart.declaration.totalWithout))}
-            </Notice>
-          ) : null}
-          {cart.minimumOrderMessage ? (
-            <Notice variant="warning" id={minimumId}>
-              {cart.minimumOrderMessage}
-            </Notice>
-          ) : null}
-          {cart.meetsMinimumOrder ? (
-            <ButtonLink href={checkoutPath} fullWidth>
-              {messages.cartPage.checkout}
-            </ButtonLink>
-          ) : (
-            <Button isDisabled fullWidth aria-describedby={minimumId}>
-              {messages.cartPage.checkout}
-            </Button>
-          )}
-        </Panel>
-      </Layout>
+      <Frame>
+        <Layout>
+          <section aria-labelledby={linesHeadingId}>
+            <Heading level={2} size={4} id={linesHeadingId} tabIndex={-1}>
+              {messages.cartPage.items}
+            </Heading>
+            <Lines>
+              {cart.items.map((item) => (
+                <li key={item.id}>
+                  <Line item={item} focusIds={[linesHeadingId, headingId]} />
+                </li>
+              ))}
+            </Lines>
+            <LineActions method="post" action={action} onSubmit={scripted}>
+              <IntentField intent={cartIntents.empty} />
+              <Button
+                type="submit"
+                variant="secondary"
+                size="sm"
+                onPress={() => {
+                  void empty()
+                    .catch(() => {})
+                    .finally(() => focusIfLost(headingId));
+                }}
+              >
+                {messages.cartPage.emptyCart}
+              </Button>
+            </LineActions>
+          </section>
+          <Panel aria-labelledby={`${headingId}-summary`}>
+            <Heading level={2} size={3} id={`${headingId}-summary`}>
+              {messages.cartPage.summary}
+            </Heading>
+            <PostcodeBlock />
+            <Totals>
+              <dt>{messages.cartPage.subtotal}</dt>
+              <dd>
+                <Price pence={cart.subtotal} />
+              </dd>
+              <dt>{messages.cartPage.delivery}</dt>
+              <dd>
+                {cart.deliveryCharge === 0 ? (
+                  messages.cartPage.freeDelivery
+                ) : (
+                  <Price pence={cart.deliveryCharge} />
+                )}
+              </dd>
+              <dt data-row="total">{messages.cartPage.total}</dt>
+              <dd data-row="total">
+                <Price pence={cart.total} size="lg" />
+              </dd>
+            </Totals>
+            {cart.declaration ? (
+              <Notice
+                variant="info"
+                title={messages.cartPage.declarationTitle}
+                data-declaration-note
+              >
+                {messages.cartPage.declarationNote(formatPence(cart.declaration.totalWithout))}
+              </Notice>
+            ) : null}
+            {cart.minimumOrderMessage ? (
+              <Notice variant="warning" id={minimumId}>
+                {cart.minimumOrderMessage}
+              </Notice>
+            ) : null}
+            {cart.meetsMinimumOrder ? (
+              <ButtonLink href={checkoutPath} fullWidth>
+                {messages.cartPage.checkout}
+              </ButtonLink>
+            ) : (
+              <Button isDisabled fullWidth aria-describedby={minimumId}>
+                {messages.cartPage.checkout}
+              </Button>
+            )}
+          </Panel>
+        </Layout>
+      </Frame>
     </>
   );
 }

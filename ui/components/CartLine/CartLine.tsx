@@ -76,6 +76,14 @@ export interface CartLineProps {
   className?: string;
 }
 
+/**
+ * The line lays itself out by the room it is given, not the window's width: a cart in a narrow
+ * column of a wide screen (a side panel, the Cart explorer) keeps the stacked layout.
+ */
+const Frame = styled.div`
+  container-type: inline-size;
+`;
+
 const Root = styled.article`
   display: grid;
   grid-template-columns: 64px minmax(0, 1fr) auto;
@@ -88,7 +96,7 @@ const Root = styled.article`
   border-bottom: 1px solid ${theme.colors.border};
   color: ${theme.colors.ink};
 
-  ${theme.media.sm} {
+  @container (min-width: 34rem) {
     grid-template-columns: 80px minmax(0, 1fr) auto 7rem auto;
     grid-template-areas: 'image details quantity total remove';
   }
@@ -194,62 +202,64 @@ export function CartLine({
       ? { type: 'submit' as const, form: form.id, name: form.name, value: form.values[action] }
       : {};
   return (
-    <Root className={className} aria-labelledby={titleId}>
-      <Media>
-        {imageSrc ? (
-          <img src={imageSrc} alt="" width={80} height={80} loading="lazy" />
-        ) : (
-          <CartIcon />
-        )}
-      </Media>
-      <Details>
-        <Title as={heading} id={titleId}>
-          {title}
-        </Title>
-        {size ? <Meta>{size}</Meta> : null}
-        <Meta>
-          <Price pence={unitPence} suffix={labels.each} size="sm" />
-        </Meta>
-      </Details>
-      <Quantity role="group" aria-label={`${labels.quantity}: ${name}`}>
-        <Button
-          variant="icon"
-          size="sm"
-          aria-label={labels.decrease(name)}
-          icon={<span aria-hidden="true">−</span>}
-          {...submits('decrement')}
-          onPress={onDecrement}
-          isDisabled={isDisabled || !onDecrement}
-        />
-        <output aria-label={labels.quantity}>{quantity}</output>
-        {onIncrement ? (
+    <Frame className={className}>
+      <Root aria-labelledby={titleId}>
+        <Media>
+          {imageSrc ? (
+            <img src={imageSrc} alt="" width={80} height={80} loading="lazy" />
+          ) : (
+            <CartIcon />
+          )}
+        </Media>
+        <Details>
+          <Title as={heading} id={titleId}>
+            {title}
+          </Title>
+          {size ? <Meta>{size}</Meta> : null}
+          <Meta>
+            <Price pence={unitPence} suffix={labels.each} size="sm" />
+          </Meta>
+        </Details>
+        <Quantity role="group" aria-label={`${labels.quantity}: ${name}`}>
           <Button
             variant="icon"
             size="sm"
-            aria-label={labels.increase(name)}
-            icon={<span aria-hidden="true">+</span>}
-            {...submits('increment')}
-            onPress={onIncrement}
-            isDisabled={isDisabled || !canIncrement}
+            aria-label={labels.decrease(name)}
+            icon={<span aria-hidden="true">−</span>}
+            {...submits('decrement')}
+            onPress={onDecrement}
+            isDisabled={isDisabled || !onDecrement}
           />
-        ) : null}
-      </Quantity>
-      <Total>
-        <VisuallyHidden>{labels.total}: </VisuallyHidden>
-        <Price pence={lineTotalPence} />
-      </Total>
-      <Remove>
-        <Button
-          variant="link"
-          size="sm"
-          aria-label={labels.removeLine(name)}
-          {...submits('remove')}
-          onPress={onRemove}
-          isDisabled={isDisabled || !onRemove}
-        >
-          {labels.remove}
-        </Button>
-      </Remove>
-    </Root>
+          <output aria-label={labels.quantity}>{quantity}</output>
+          {onIncrement ? (
+            <Button
+              variant="icon"
+              size="sm"
+              aria-label={labels.increase(name)}
+              icon={<span aria-hidden="true">+</span>}
+              {...submits('increment')}
+              onPress={onIncrement}
+              isDisabled={isDisabled || !canIncrement}
+            />
+          ) : null}
+        </Quantity>
+        <Total>
+          <VisuallyHidden>{labels.total}: </VisuallyHidden>
+          <Price pence={lineTotalPence} />
+        </Total>
+        <Remove>
+          <Button
+            variant="link"
+            size="sm"
+            aria-label={labels.removeLine(name)}
+            {...submits('remove')}
+            onPress={onRemove}
+            isDisabled={isDisabled || !onRemove}
+          >
+            {labels.remove}
+          </Button>
+        </Remove>
+      </Root>
+    </Frame>
   );
 }
