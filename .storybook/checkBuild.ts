@@ -224,8 +224,9 @@ async function main(): Promise<number> {
           // Shown after another story, a story may meet what that one left (or navigated to):
           // the verdict is the story's own, loaded afresh.
           if (outcome.problem !== null && !fresh) {
-            afterOthers.push(`${entry.id}: ${outcome.problem.split('\n')[0] ?? ''}`);
+            const before = `${entry.id}: ${outcome.problem.split('\n')[0] ?? ''}`;
             outcome = await check(page, base, entry, true);
+            if (outcome.problem === null) afterOthers.push(before);
           }
           fresh = outcome.problem !== null;
           outcomes.push(outcome);

@@ -1,9 +1,39 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 
 /**
+ * The props a Docs page lists: those the component declares itself (with their JSDoc), and the
+ * react-aria props designers meet on every control. The rest that react-aria and the DOM add
+ * (dozens of aria-* and event handlers) would bury them.
+ */
+const sharedProps = new Set([
+  'isDisabled',
+  'isRequired',
+  'isReadOnly',
+  'isInvalid',
+  'onPress',
+  'onChange',
+  'value',
+  'defaultValue',
+  'label',
+  'description',
+  'errorMessage',
+  'placeholder',
+  'name',
+  'type',
+  'selectedKey',
+  'defaultSelectedKey',
+  'onSelectionChange',
+  'isOpen',
+  'onOpenChange',
+  'href',
+  'children',
+  'aria-label',
+]);
+
+/**
  * Storybook catalogues the design system (ui/) and the app's own stories (app/, e.g. the
- * Machines/… explorers). Docs use the default `react-docgen`: `react-docgen-typescript` needs the
- * TypeScript compiler API and is slower.
+ * Machines/… explorers). Docs read the TypeScript types and their comments
+ * (`react-docgen-typescript`): the props' types, unions and JSDoc descriptions as written.
  */
 const config: StorybookConfig = {
   stories: ['../ui/**/*.mdx', '../ui/**/*.stories.@(ts|tsx)', '../app/**/*.stories.@(ts|tsx)'],
@@ -11,7 +41,18 @@ const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   // The seeded product pictures, at the address the API serves them from (/api/uploads/...).
   staticDirs: [{ from: '../api/uploads', to: '/api/uploads' }],
-  typescript: { reactDocgen: 'react-docgen' },
+  typescript: {
+    reactDocgen: 'react-docgen-typescript',
+    reactDocgenTypescriptOptions: {
+      shouldExtractLiteralValuesFromEnum: true,
+      shouldRemoveUndefinedFromOptional: true,
+      savePropValueAsString: true,
+      propFilter: (prop) =>
+        !prop.parent ||
+        !prop.parent.fileName.includes('node_modules') ||
+        sharedProps.has(prop.name),
+    },
+  },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
 };
 

@@ -17,6 +17,10 @@ interface CommonButtonProps extends Omit<RAC.ButtonProps, 'children' | 'classNam
 }
 
 interface LabelledButtonProps extends CommonButtonProps {
+  /**
+   * `primary` (default): the yellow call to action; `secondary`: outlined, the second choice;
+   * `link`: a red text link that acts as a button; `icon`: icon only (needs `aria-label`).
+   */
   variant?: Exclude<ButtonVariant, 'icon'>;
   /** A leading icon, shown before the label. Decorative: the label names the button. */
   icon?: ReactNode;
@@ -24,6 +28,7 @@ interface LabelledButtonProps extends CommonButtonProps {
 }
 
 interface IconOnlyButtonProps extends CommonButtonProps {
+  /** `icon`: the icon alone, named by `aria-label`. */
   variant: 'icon';
   /** The only visible content. */
   icon: ReactNode;

@@ -235,9 +235,11 @@ export const XSocialIcon = createIcon(
 );
 
 /* ---- Maps --------------------------------------------------------------------------------- */
+// Frozen: nothing may add a key to a map that is read with Object.keys (Storybook's docs tooling
+// tags every exported value with `displayName` and `__docgenInfo`, which would list as icons).
 
 /** Every icon, for the gallery story and for pickers. */
-export const icons = {
+export const icons = Object.freeze({
   Close: CloseIcon,
   ChevronDown: ChevronDownIcon,
   ChevronRight: ChevronRightIcon,
@@ -261,18 +263,18 @@ export const icons = {
   Facebook: FacebookIcon,
   Instagram: InstagramIcon,
   X: XSocialIcon,
-} as const;
+} as const);
 
 export type IconName = keyof typeof icons;
 
 /** The icon keys a coal category can carry (SPEC §3); anything else shows the check. */
-export const coalCategoryIcons = {
+export const coalCategoryIcons = Object.freeze({
   'best-sellers': BestSellersIcon,
   'open-fire': OpenFireIcon,
   'gravity-fed': GravityFedIcon,
   smokeless: SmokelessIcon,
   check: CheckIcon,
-} as const;
+} as const);
 
 export type CoalCategoryIconName = keyof typeof coalCategoryIcons;
 
@@ -294,10 +296,10 @@ export function CoalCategoryIcon({ icon, ...rest }: CoalCategoryIconProps) {
   return <Glyph {...rest} />;
 }
 
-export const socialIcons = {
+export const socialIcons = Object.freeze({
   facebook: FacebookIcon,
   instagram: InstagramIcon,
   x: XSocialIcon,
-} as const;
+} as const);
 
 export type SocialNetwork = keyof typeof socialIcons;
