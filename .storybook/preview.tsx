@@ -29,6 +29,24 @@ const preview: Preview = {
     // Any accessibility violation fails the story test.
     a11y: { test: 'error' },
     viewport: { options: viewportOptions },
+    // The Introduction first, then the theme, the components and the machines (Overview first).
+    options: {
+      storySort: {
+        order: [
+          'Introduction',
+          'Foundations',
+          'Components',
+          'Layout',
+          'Site',
+          'Order form',
+          'Account',
+          'Features',
+          'Machines',
+          ['Overview', '*'],
+          'QA',
+        ],
+      },
+    },
   },
   // Stories start responsive (the preview fills the canvas); pick a breakpoint from the toolbar.
   initialGlobals: { viewport: { value: undefined, isRotated: false } },

@@ -128,7 +128,7 @@ const changeEnquiry = (field: keyof EnquiryInput, value: string): QaEvent => ({
 export const enquiryForm: QaMachine = {
   key: 'enquiry-form',
   name: 'Wholesale enquiry form',
-  story: 'Machines/EnquiryForm',
+  story: 'Machines/Enquiry form',
   intro:
     'The wholesale enquiry form, in the Wholesale Enquiry modal: a trade customer fills in their name, e-mail, address, company, phone and the enquiry, and presses Send. The form checks every field first and says what is missing; the shop then answers, and the form says whether the e-mail was sent. A hidden second phone field catches robots: when it is filled, nothing is sent and nothing is said.',
   machine: enquiryFormMachine.provide({ actors: { sendEnquiry: never() } }),
@@ -722,7 +722,7 @@ export const paymentStatus: QaMachine = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The Set Postcode dialog
+// The Set Postcode modal
 // ---------------------------------------------------------------------------------------------
 
 function postcodeAnswer(code: number, message: string): CartResponse {
@@ -734,10 +734,10 @@ const offlineCart = new CartNetworkError(new TypeError('Failed to fetch'));
 
 export const postcode: QaMachine = {
   key: 'postcode',
-  name: 'Set Postcode dialog',
+  name: 'Set Postcode modal',
   story: 'Machines/Postcode',
   intro:
-    'The Set Postcode dialog: it opens when the site needs a delivery postcode (for example to add an item to the cart) and asks for one. The postcode is tidied as it is typed (spaces removed, capitals), checked before it is sent, and then set on the cart; the X asks the shop to close the dialog.',
+    'The Set Postcode modal: it opens when the site needs a delivery postcode (for example to add an item to the cart) and asks for one. The postcode is tidied as it is typed (spaces removed, capitals), checked before it is sent, and then set on the cart; the X asks the shop to close the dialog.',
   machine: postcodeMachine.provide({
     actors: { setPostcode: never(), closeDialog: never() },
     actions: { navigateToCart: () => {} },
@@ -868,7 +868,7 @@ const otherForm: OrderFormInput = {
 export const orderForm: QaMachine = {
   key: 'order-form',
   name: 'Order form',
-  story: 'Machines/OrderForm',
+  story: 'Machines/Order form',
   intro:
     'The order form, on the Order Online modal’s tabs and on every product card: choose a product, its size (Amount for oil) and, except for oil, a quantity; enter the delivery postcode after the fixed BT; the price follows the choice. Add to Cart sets a new postcode on the cart first, then adds the item; the postcode is then locked until “Change postcode?” is pressed.',
   machine: orderFormMachine.provide({

@@ -12,7 +12,7 @@ describe('the manual test plan generator', () => {
     expect(testPlanFileName(enquiryForm)).toBe('enquiry-form.md');
     expect(plan.startsWith('# Wholesale enquiry form: manual test plan\n')).toBe(true);
     expect(plan).toContain(`## What it does\n\n${enquiryForm.intro}\n`);
-    expect(plan).toContain('**Machines/EnquiryForm**');
+    expect(plan).toContain('**Machines/Enquiry form**');
     expect(plan).toMatch(/reach 8 of the 8 states \(100 %\) and take 7 of the 7 transitions/);
   });
 

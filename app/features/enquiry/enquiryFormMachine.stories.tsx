@@ -25,7 +25,7 @@ const networkError = 'xstate.error.actor.sendEnquiry(offline)';
 const badEmail = 'aoife@murphyfuels';
 
 const meta = {
-  title: 'Machines/EnquiryForm',
+  title: 'Machines/Enquiry form',
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },

@@ -85,7 +85,7 @@ const presets: Preset[] = [
 ];
 
 const meta = {
-  title: 'Machines/OrderForm',
+  title: 'Machines/Order form',
   component: MachineExplorer,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },

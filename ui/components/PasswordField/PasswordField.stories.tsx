@@ -3,7 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { PasswordField } from './PasswordField';
 
 const meta = {
-  title: 'Forms/PasswordField',
+  title: 'Components/PasswordField',
   component: PasswordField,
   tags: ['autodocs'],
   args: { label: 'Password', autoComplete: 'current-password' },
