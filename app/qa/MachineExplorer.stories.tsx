@@ -89,7 +89,7 @@ export const Playground: Story = {
     await expect(canvas.getByTestId('context')).toHaveTextContent('"litres": 500');
     await userEvent.click(canvas.getByRole('button', { name: 'ORDER' }));
     await expect(canvas.getByTestId('current-state')).toHaveTextContent('ordered');
-    const diagram = await canvas.findByTestId('state-diagram');
+    const diagram = await canvas.findByTestId('state-diagram', {}, { timeout: 15_000 });
     await waitFor(() =>
       expect(diagram.querySelector('[data-active="true"]')?.getAttribute('data-state-id')).toBe(
         'oilOrder.ordered',

@@ -61,6 +61,18 @@ export function explorerArgs(entry: QaMachine) {
   } satisfies MachineExplorerProps;
 }
 
+/** One step the live actor took: the event, in words, and the state it led to. */
+interface HistoryEntry {
+  event: string;
+  state: string;
+}
+
+const History = styled.ol`
+  max-height: 12rem;
+  overflow: auto;
+  margin: 0;
+`;
+
 const Grid = styled.div`
   display: grid;
   gap: ${theme.space[5]};
@@ -195,12 +207,31 @@ export function MachineExplorer({
   // The live actor: a new generation is a fresh actor (reset, or the start of a replay).
   const [generation, setGeneration] = useState(0);
   const [startInput, setStartInput] = useState<unknown>(input);
+  // What happened to this actor, oldest first: each event (in the guide's words, whoever sent
+  // it: an explorer button, a replay or the component itself) and the state it led to.
+  const history = useRef<HistoryEntry[]>([]);
   const actor = useMemo(
-    () =>
-      createActor(machine, {
+    () => {
+      const entries: HistoryEntry[] = [];
+      history.current = entries;
+      let before: AnyMachineSnapshot | undefined;
+      const created = createActor(machine, {
         ...(startInput === undefined ? {} : { input: startInput }),
         ...(manualClock ? { clock: new SimulatedClock() } : {}),
-      }).start(),
+        inspect: (inspection) => {
+          if (inspection.type !== '@xstate.snapshot' || inspection.actorRef !== created) return;
+          const after = inspection.snapshot as AnyMachineSnapshot;
+          if (before && inspection.event.type !== 'xstate.init') {
+            entries.push({
+              event: eventNameOf(guide, inspection.event, before),
+              state: stateName(after),
+            });
+          }
+          before = after;
+        },
+      });
+      return created.start();
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [machine, generation],
   );
@@ -370,6 +401,20 @@ export function MachineExplorer({
           </Button>
         </Row>
         <StateDiagram chart={chart} activeIds={active} title={title} svgRef={svg} />
+        <Heading level={3} size={4}>
+          Event history
+        </Heading>
+        {history.current.length === 0 ? (
+          <Text variant="muted">No events yet: press one above, or use the component.</Text>
+        ) : (
+          <History data-testid="event-history" tabIndex={0} aria-label="Event history">
+            {history.current.map((entry, index) => (
+              <li key={index}>
+                {entry.event} → <strong>{entry.state}</strong>
+              </li>
+            ))}
+          </History>
+        )}
       </Wide>
       <Wide aria-labelledby={`${ids}-paths`}>
         <Heading level={2} size={4} id={`${ids}-paths`}>

@@ -25,6 +25,14 @@ function toElk(node: ChartNode): ElkNode {
   };
 }
 
+/** The states a parent enters first (each compound state's initial child, and the machine's). */
+export function initialStateIds(node: ChartNode): string[] {
+  return node.children.flatMap((child) => [
+    ...(child.initial ? [child.id] : []),
+    ...initialStateIds(child),
+  ]);
+}
+
 function flattenIds(nodes: readonly ChartNode[]): string[] {
   return nodes.flatMap((node) => [node.id, ...flattenIds(node.children)]);
 }
@@ -201,6 +209,7 @@ export function StateDiagram({ chart, activeIds, title, svgRef }: StateDiagramPr
     };
   }, [chart]);
   const active = useMemo(() => [...activeIds].join(', '), [activeIds]);
+  const initialIds = useMemo(() => new Set(initialStateIds(chart.root)), [chart]);
 
   const fromAnyState = rootTransitions(chart);
   if (error) return <p role="alert">The diagram could not be laid out: {error}</p>;
@@ -210,6 +219,10 @@ export function StateDiagram({ chart, activeIds, title, svgRef }: StateDiagramPr
       {fromAnyState.length > 0 ? (
         <p data-testid="root-transitions">In any state: {fromAnyState.join('; ')}</p>
       ) : null}
+      <p data-testid="diagram-key">
+        ● marks the state each machine or group of states starts in; &quot;always&quot; arrows are
+        taken at once, without an event.
+      </p>
       <svg
         ref={svgRef}
         role="img"
@@ -235,7 +248,12 @@ export function StateDiagram({ chart, activeIds, title, svgRef }: StateDiagramPr
         {laid.nodes.map((node) => {
           const isActive = activeIds.has(node.id);
           return (
-            <g key={node.id} data-state-id={node.id} data-active={isActive ? 'true' : undefined}>
+            <g
+              key={node.id}
+              data-state-id={node.id}
+              data-active={isActive ? 'true' : undefined}
+              data-initial={initialIds.has(node.id) ? 'true' : undefined}
+            >
               <rect
                 x={node.x}
                 y={node.y}
@@ -256,6 +274,10 @@ export function StateDiagram({ chart, activeIds, title, svgRef }: StateDiagramPr
               >
                 {node.label}
               </text>
+              {initialIds.has(node.id) ? (
+                // The initial-state marker: a filled dot on the box's top-left corner.
+                <circle cx={node.x + 2} cy={node.y + 2} r={6} fill="#1a1a1a" stroke="#ffffff" />
+              ) : null}
             </g>
           );
         })}

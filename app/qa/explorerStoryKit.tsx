@@ -145,7 +145,8 @@ export async function exercisePathTools(canvas: Canvas, check: PathToolsCheck): 
 
 /** Downloads the statechart and reads the file back. */
 export async function downloadStatechartFile(canvas: Canvas): Promise<string> {
-  await canvas.findByTestId('state-diagram');
+  // ELK lays a large chart out in a few seconds on a busy machine.
+  await canvas.findByTestId('state-diagram', {}, { timeout: 15_000 });
   await whileMocked(mockDownloads, async () => {
     await userEvent.click(canvas.getByRole('button', { name: 'Download statechart (SVG)' }));
     await waitFor(() => expect(downloads).toHaveLength(1));

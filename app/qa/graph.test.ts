@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, setup } from 'xstate';
 import { eventLabel, machineToChart, pathToValue } from './graph';
-import { rootTransitions } from './StateDiagram';
+import { initialStateIds, rootTransitions } from './StateDiagram';
 
 const machine = setup({
   types: { context: {} as { n: number }, events: {} as { type: 'GO' } | { type: 'BACK' } },
@@ -53,13 +53,36 @@ describe('machineToChart', () => {
       ['b', 'final', false],
     ]);
     const labels = chart.edges.map((e) => e.label).sort();
-    expect(labels).toEqual(['BACK', 'GO [isSmall?]', 'after 100ms', 'done'].sort());
+    expect(labels).toEqual(['BACK', 'GO [isSmall?]', 'after 100 ms', 'done'].sort());
+  });
+
+  it('draws eventless (always) transitions, guarded and not, so no state floats unconnected', () => {
+    const starting = setup({ guards: { 'isReady?': () => true } }).createMachine({
+      id: 'start',
+      initial: 'starting',
+      states: {
+        starting: { always: [{ guard: 'isReady?', target: 'ready' }, { target: 'waiting' }] },
+        waiting: {},
+        ready: {},
+      },
+    });
+    const chart = machineToChart(starting);
+    expect(chart.edges.map((e) => [e.source, e.label, e.target])).toEqual([
+      ['start.starting', 'always [isReady?]', 'start.ready'],
+      ['start.starting', 'always', 'start.waiting'],
+    ]);
+  });
+
+  it('marks the initial state of the machine and of each compound state', () => {
+    expect(initialStateIds(machineToChart(machine).root)).toEqual(['demo.idle', 'demo.busy.a']);
   });
 
   it('names internal events for people', () => {
     expect(eventLabel('xstate.done.actor.submit')).toBe('done: submit');
     expect(eventLabel('xstate.error.actor.submit')).toBe('error: submit');
-    expect(eventLabel('xstate.after.500.demo.busy')).toBe('after 500ms');
+    expect(eventLabel('xstate.after.500.demo.busy')).toBe('after 500 ms');
+    // A named delay reads as its name, not as a number of milliseconds.
+    expect(eventLabel('xstate.after.pollDelay.payment.waiting')).toBe('after pollDelay');
     expect(eventLabel('SET')).toBe('SET');
   });
 

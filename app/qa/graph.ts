@@ -30,7 +30,10 @@ export function eventLabel(type: string): string {
     return `done: ${type.slice('xstate.done.actor.'.length)}`;
   if (type.startsWith('xstate.error.actor.'))
     return `error: ${type.slice('xstate.error.actor.'.length)}`;
-  if (type.startsWith('xstate.after.')) return `after ${type.split('.')[2] ?? ''}ms`;
+  if (type.startsWith('xstate.after.')) {
+    const delay = type.split('.')[2] ?? '';
+    return /^\d+$/.test(delay) ? `after ${delay} ms` : `after ${delay}`;
+  }
   if (type.startsWith('xstate.done.state.')) return 'done';
   if (type === '') return 'always';
   return type;
@@ -43,20 +46,34 @@ function kindOf(node: AnyStateNode): ChartNode['kind'] {
 export function machineToChart(machine: AnyStateMachine): Chart {
   const graph = toDirectedGraph(machine);
   const edges: ChartEdge[] = [];
+  const guardOf = (transition: { guard?: unknown }) => {
+    const guard = transition.guard;
+    const name = typeof guard === 'string' ? guard : (guard as { type?: string } | undefined)?.type;
+    return name ? ` [${name}]` : '';
+  };
   const convert = (node: typeof graph): ChartNode => {
     const stateNode = node.stateNode;
     const parent = stateNode.parent;
     for (const edge of node.edges) {
-      const guard = edge.transition.guard;
-      const guardName =
-        typeof guard === 'string' ? guard : (guard as { type?: string } | undefined)?.type;
       edges.push({
         id: edge.id,
         source: edge.source.id,
         target: edge.target.id,
-        label: `${eventLabel(edge.transition.eventType)}${guardName ? ` [${guardName}]` : ''}`,
+        label: `${eventLabel(edge.transition.eventType)}${guardOf(edge.transition)}`,
       });
     }
+    // Eventless transitions, which the directed graph leaves out: taken as soon as the state is
+    // entered (the first whose guard passes).
+    (stateNode.always ?? []).forEach((transition, index) => {
+      for (const target of transition.target ?? []) {
+        edges.push({
+          id: `${stateNode.id}:always:${index}:${target.id}`,
+          source: stateNode.id,
+          target: target.id,
+          label: `always${guardOf(transition)}`,
+        });
+      }
+    });
     return {
       id: stateNode.id,
       label: stateNode.key,

@@ -252,8 +252,9 @@ export function testCaseMarkdown(
   };
   lines.push(`- [ ] Start: ${path.start.label}.`);
   expectations(path.initial, null);
-  path.steps.forEach((step, index) => {
-    lines.push(`- [ ] ${index + 1}. ${uiStepOf(entry, step.event, step.before)}.`);
+  // Each step in words, with what to look for after it (the lines under it).
+  const blocks = path.steps.map((step) => {
+    const before = lines.length;
     // The machine takes the event but offers nothing for it (`can` is false): the form must not
     // let it happen, which is the thing to test.
     if (!step.before.can(step.event as never) && !/^xstate\./.test(step.event.type)) {
@@ -262,7 +263,65 @@ export function testCaseMarkdown(
       );
     }
     expectations(step.after, step);
+    return { text: uiStepOf(entry, step.event, step.before), under: lines.splice(before) };
   });
+  let number = 1;
+  for (const run of foldRepeats(blocks)) {
+    const [first] = run.blocks;
+    if (run.times === 1 && first && run.blocks.length === 1) {
+      lines.push(`- [ ] ${number}. ${first.text}.`, ...first.under);
+    } else {
+      const texts = run.blocks.map((block) => quote(block.text));
+      lines.push(
+        `- [ ] ${number}. Do ${run.blocks.length === 1 ? 'this' : 'these steps'} ${run.times} times: ${texts.join(', then ')}.`,
+        ...(run.blocks.at(-1)?.under ?? []),
+      );
+    }
+    number += 1;
+  }
   lines.push(`- [ ] The explorer now shows the state \`${stateName(path.target)}\`.`);
   return `${lines.join('\n')}\n`;
+}
+
+interface StepBlock {
+  text: string;
+  under: string[];
+}
+
+/**
+ * Consecutive repeats of one step, or of a pair of steps, with the same texts to look for, as one
+ * run (a wait polled many times reads "Do these steps 25 times"); every other step on its own.
+ */
+export function foldRepeats(
+  blocks: readonly StepBlock[],
+): { blocks: StepBlock[]; times: number }[] {
+  const same = (a: StepBlock | undefined, b: StepBlock | undefined) =>
+    a !== undefined &&
+    b !== undefined &&
+    a.text === b.text &&
+    a.under.length === b.under.length &&
+    a.under.every((line, i) => line === b.under[i]);
+  const runs: { blocks: StepBlock[]; times: number }[] = [];
+  let i = 0;
+  while (i < blocks.length) {
+    let best = { length: 1, times: 1 };
+    for (const length of [1, 2]) {
+      let times = 1;
+      while (
+        blocks
+          .slice(i, i + length)
+          .every((block, k) => same(block, blocks[i + times * length + k])) &&
+        i + (times + 1) * length <= blocks.length
+      ) {
+        times += 1;
+      }
+      // Folded only when it saves something: three or more of one step, two or more of a pair.
+      if (times * length > best.times * best.length && times >= (length === 1 ? 3 : 2)) {
+        best = { length, times };
+      }
+    }
+    runs.push({ blocks: blocks.slice(i, i + best.length), times: best.times });
+    i += best.length * best.times;
+  }
+  return runs;
 }

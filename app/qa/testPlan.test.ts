@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../api/domain/messages';
 import { enquiryForm } from './machines';
-import { exploreQa } from './qaGuide';
+import { exploreQa, foldRepeats } from './qaGuide';
 import { testPlanFileName, testPlanFiles, testPlanMarkdown } from './testPlan';
 
 describe('the manual test plan generator', () => {
@@ -51,4 +51,36 @@ describe('the manual test plan generator', () => {
       expect({ name, text: readFileSync(new URL(name, docs), 'utf8') }).toEqual({ name, text });
     }
   }, 30_000);
+});
+
+describe('every plan', () => {
+  it.each([...testPlanFiles()].filter(([name]) => name !== 'README.md'))(
+    '%s gives each test case its own title',
+    (_name, markdown) => {
+      const titles = [...markdown.matchAll(/^### \d+\. (.+)$/gm)].map((m) => m[1]);
+      expect(titles.length).toBeGreaterThan(0);
+      expect(new Set(titles).size).toBe(titles.length);
+    },
+  );
+});
+
+describe('foldRepeats', () => {
+  const block = (text: string, under: string[] = []) => ({ text, under });
+  it('folds a pair of steps polled again and again into one run, and keeps the rest', () => {
+    const wait = [block('The shop says pending', ['  - [ ] See “Waiting”']), block('Wait')];
+    const runs = foldRepeats([block('Open'), ...wait, ...wait, ...wait, block('Paid')]);
+    expect(runs.map((run) => [run.blocks.map((b) => b.text), run.times])).toEqual([
+      [['Open'], 1],
+      [['The shop says pending', 'Wait'], 3],
+      [['Paid'], 1],
+    ]);
+  });
+
+  it('folds one step only from three repeats, and never steps whose texts differ', () => {
+    const twice = foldRepeats([block('Type'), block('Type')]);
+    expect(twice.map((run) => run.times)).toEqual([1, 1]);
+    const differ = foldRepeats([block('A', ['x']), block('A', ['y']), block('A', ['z'])]);
+    expect(differ.map((run) => run.times)).toEqual([1, 1, 1]);
+    expect(foldRepeats([block('A'), block('A'), block('A')]).map((run) => run.times)).toEqual([3]);
+  });
 });

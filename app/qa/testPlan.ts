@@ -6,7 +6,8 @@
 import { coverageReport, share } from './coverageReport';
 import { qaMachines } from './machines';
 import { stateName } from './modelCoverage';
-import { exploreQa, pathName, testCaseMarkdown, type QaMachine } from './qaGuide';
+import { exploreQa, pathName, testCaseMarkdown, uiStepOf, type QaMachine } from './qaGuide';
+import type { ModelPath } from './modelCoverage';
 
 export const testPlanFileName = (entry: QaMachine) => `${entry.key}.md`;
 
@@ -34,9 +35,9 @@ export function testPlanMarkdown(entry: QaMachine): string {
     '## Test cases',
     '',
   ];
+  const titles = testCaseTitles(entry, covering, many);
   covering.forEach((path, index) => {
-    const heading = `### ${index + 1}. ${many ? `${path.start.label}, then to` : 'To'} \`${stateName(path.target)}\``;
-    out.push(testCaseMarkdown(entry, path, heading));
+    out.push(testCaseMarkdown(entry, path, `### ${index + 1}. ${titles[index] ?? ''}`));
   });
   out.push('## Paths', '');
   out.push(
@@ -45,6 +46,38 @@ export function testPlanMarkdown(entry: QaMachine): string {
   );
   covering.forEach((path, index) => out.push(`${index + 1}. \`${pathName(entry, path, many)}\``));
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * A distinct title for each test case: what it ends with and the state it reaches ("Press Set
+ * postcode → `closed`"), with the step before where two would read alike, and a number only if
+ * that is not enough.
+ */
+export function testCaseTitles(
+  entry: QaMachine,
+  paths: readonly ModelPath[],
+  many: boolean,
+): string[] {
+  const words = (path: ModelPath, last: number) =>
+    path.steps.slice(-last).map((step) => uiStepOf(entry, step.event, step.before));
+  const title = (path: ModelPath, last: number) => {
+    const steps = path.steps.length === 0 ? ['No step'] : words(path, last);
+    const start = many ? `${path.start.label}: ` : '';
+    return `${start}${steps.join(' → ')} → \`${stateName(path.target)}\``;
+  };
+  let titles = paths.map((path) => title(path, 1));
+  const repeated = (list: string[]) => list.map((t) => list.filter((u) => u === t).length > 1);
+  titles = titles.map((t, i) => {
+    const path = paths[i];
+    return repeated(titles)[i] && path ? title(path, 2) : t;
+  });
+  const seen = new Map<string, number>();
+  return titles.map((t, i) => {
+    if (!repeated(titles)[i]) return t;
+    const n = (seen.get(t) ?? 0) + 1;
+    seen.set(t, n);
+    return `${t} (${n})`;
+  });
 }
 
 /** docs/qa/README.md: the plans, with their explorers and coverage. */

@@ -180,7 +180,7 @@ export const Explorer: Story = {
     await expect(
       form(canvas).getByRole('button', { name: messages.postcode.changePostcode }),
     ).toBeVisible();
-    const diagram = await canvas.findByTestId('state-diagram');
+    const diagram = await canvas.findByTestId('state-diagram', {}, { timeout: 15_000 });
     await waitFor(() =>
       expect(
         [...diagram.querySelectorAll('[data-active="true"]')].map((node) =>

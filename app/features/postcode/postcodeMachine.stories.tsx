@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useSelector } from '@xstate/react';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../../../api/domain/messages';
 import { downloadStatechartFile, exercisePathTools } from '../../qa/explorerStoryKit';
@@ -23,6 +24,22 @@ const alreadySet = 'xstate.done.actor.setPostcode(409)';
 const closed = 'xstate.done.actor.closeDialog(200)';
 const closeFailed = 'xstate.error.actor.closeDialog(offline)';
 
+/** The modal as the explorer shows it, with a word on why the box is empty while it is closed. */
+function PostcodeExplorerView({ actor }: { actor: PostcodeActorRef }) {
+  const closed = useSelector(actor, (snapshot) => snapshot.matches('closed'));
+  return (
+    <>
+      {closed ? (
+        <p data-testid="closed-hint">
+          The Set Postcode modal is closed, so there is nothing to show. Press {open} (the site
+          sends it when it needs a delivery postcode) to open it.
+        </p>
+      ) : null}
+      <PostcodeModal actor={actor} presentation="inline" currentPostcode="BT11AA" />
+    </>
+  );
+}
+
 const meta = {
   title: 'Machines/Postcode',
   component: MachineExplorer,
@@ -32,11 +49,7 @@ const meta = {
   args: {
     ...explorerArgs(postcode),
     renderComponent: (actor) => (
-      <PostcodeModal
-        actor={actor as unknown as PostcodeActorRef}
-        presentation="inline"
-        currentPostcode="BT11AA"
-      />
+      <PostcodeExplorerView actor={actor as unknown as PostcodeActorRef} />
     ),
   },
 } satisfies Meta<typeof MachineExplorer>;
@@ -57,7 +70,13 @@ export const SetPostcode: Story = {
     const canvas = within(canvasElement);
     await expect(state(canvas)).toHaveTextContent('closed');
     await expect(canvas.queryByRole('region', { name: messages.postcode.modalTitle })).toBeNull();
+    await expect(canvas.getByTestId('closed-hint')).toHaveTextContent('Press OPEN');
     await press(canvas, open);
+    await expect(canvas.queryByTestId('closed-hint')).toBeNull();
+    // The history beside the chart says what was sent and where it led.
+    await expect(canvas.getByTestId('event-history')).toHaveTextContent(
+      `${open} → ${canvas.getByTestId('current-state').textContent ?? ''}`,
+    );
     await expect(state(canvas)).toHaveTextContent('open.editing');
     const dialog = dialogOf(canvas);
     await expect(dialog.getByText(messages.postcode.resetWarning)).toBeVisible();
