@@ -144,6 +144,14 @@ async function show(page: Page, base: string, entry: Entry, fresh: boolean): Pro
   );
 }
 
+/** The preview's events that mean an entry failed (beside `storyFinished` with an error). */
+const failedEvents = [
+  'storyErrored',
+  'storyThrewException',
+  'playFunctionThrewException',
+  'storyMissing',
+];
+
 async function check(page: Page, base: string, entry: Entry, fresh: boolean): Promise<Outcome> {
   const errors: string[] = [];
   const onError = (error: Error) => errors.push(error.message);
@@ -151,12 +159,6 @@ async function check(page: Page, base: string, entry: Entry, fresh: boolean): Pr
   try {
     await show(page, base, entry, fresh);
     const done = entry.type === 'docs' ? ['docsRendered'] : ['storyFinished'];
-    const failed = [
-      'storyErrored',
-      'storyThrewException',
-      'playFunctionThrewException',
-      'storyMissing',
-    ];
     await page.waitForFunction(
       ([doneNames, failedNames]) => {
         const events = (window as unknown as { __checkEvents?: { name: string }[] }).__checkEvents;
@@ -166,7 +168,7 @@ async function check(page: Page, base: string, entry: Entry, fresh: boolean): Pr
           (events ?? []).some((e) => doneNames.includes(e.name) || failedNames.includes(e.name))
         );
       },
-      [done, failed] as const,
+      [done, failedEvents] as const,
       { timeout: entryTimeoutMs, polling: 100 },
     );
     // A Docs page renders its stories after `docsRendered` is first sent: let them settle.
@@ -182,13 +184,7 @@ async function check(page: Page, base: string, entry: Entry, fresh: boolean): Pr
     }));
     const bad = state.events.find(
       (e) =>
-        [
-          'storyErrored',
-          'storyThrewException',
-          'playFunctionThrewException',
-          'storyMissing',
-        ].includes(e.name) ||
-        (e.name === 'storyFinished' && e.status !== 'success'),
+        failedEvents.includes(e.name) || (e.name === 'storyFinished' && e.status !== 'success'),
     );
     if (state.shown) return { entry, problem: `error display: ${state.shownText.trim()}` };
     if (bad) {

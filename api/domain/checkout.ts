@@ -279,21 +279,28 @@ export type SizeMeasures = (
   sizeId: number | null,
 ) => { litres: number | null; kilograms: number | null };
 
+type MeasuredProducts = readonly {
+  id: number;
+  sizes: readonly { id: number; litres: number | null; kilograms: number | null }[];
+}[];
+
+/** Made once per catalogue (its product list): every cart view and checkout reads them. */
+const measuresByCatalogue = new WeakMap<MeasuredProducts, SizeMeasures>();
+
 /** The litres and kilograms of every size of a catalogue, as `SizeMeasures`. */
-export function catalogueMeasures(
-  products: readonly {
-    id: number;
-    sizes: readonly { id: number; litres: number | null; kilograms: number | null }[];
-  }[],
-): SizeMeasures {
+export function catalogueMeasures(products: MeasuredProducts): SizeMeasures {
+  const known = measuresByCatalogue.get(products);
+  if (known) return known;
   const sizes = new Map<string, { litres: number | null; kilograms: number | null }>();
   for (const product of products) {
     for (const size of product.sizes) {
       sizes.set(`${product.id}/${size.id}`, { litres: size.litres, kilograms: size.kilograms });
     }
   }
-  return (productId, sizeId) =>
+  const measures: SizeMeasures = (productId, sizeId) =>
     sizes.get(`${productId}/${String(sizeId)}`) ?? { litres: null, kilograms: null };
+  measuresByCatalogue.set(products, measures);
+  return measures;
 }
 
 /**

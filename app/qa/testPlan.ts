@@ -65,15 +65,18 @@ export function testCaseTitles(
     const start = many ? `${path.start.label}: ` : '';
     return `${start}${steps.join(' → ')} → \`${stateName(path.target)}\``;
   };
-  let titles = paths.map((path) => title(path, 1));
-  const repeated = (list: string[]) => list.map((t) => list.filter((u) => u === t).length > 1);
-  titles = titles.map((t, i) => {
-    const path = paths[i];
-    return repeated(titles)[i] && path ? title(path, 2) : t;
-  });
+  const repeated = (list: readonly string[]) => {
+    const counts = new Map<string, number>();
+    for (const t of list) counts.set(t, (counts.get(t) ?? 0) + 1);
+    return list.map((t) => (counts.get(t) ?? 0) > 1);
+  };
+  const short = paths.map((path) => title(path, 1));
+  const shortRepeated = repeated(short);
+  const titles = paths.map((path, i) => (shortRepeated[i] ? title(path, 2) : (short[i] ?? '')));
+  const stillRepeated = repeated(titles);
   const seen = new Map<string, number>();
   return titles.map((t, i) => {
-    if (!repeated(titles)[i]) return t;
+    if (!stillRepeated[i]) return t;
     const n = (seen.get(t) ?? 0) + 1;
     seen.set(t, n);
     return `${t} (${n})`;

@@ -11,7 +11,6 @@ import {
 } from '../../db/schema';
 import { staffRole } from '../../domain/admin';
 import { isWellFormedEmail } from '../../domain/enquiry';
-import { escapeHtml } from '../../domain/html';
 import {
   staffEmailMaxLength,
   staffInvitationTtlHours,
@@ -23,6 +22,7 @@ import {
   type StaffInviteOutcome,
 } from '../../domain/staffInvite';
 import { ConflictError, TooManyRequestsError } from '../../errors';
+import { emailBody, type EmailPart } from '../auth/emails';
 import { newOpaqueToken, resetTokenTtlMs, sha256Hex } from '../auth/service';
 import { messageIdDomain } from '../enquiry/service';
 import { createRateLimiter, type RateLimiter } from '../rateLimit/limiter';
@@ -235,7 +235,7 @@ export function staffInvitationEmail(input: {
       : outcome === 'reinvited'
         ? ['This invitation replaces any earlier one: only the link below works now.']
         : [];
-  const parts: ({ link: string; label: string } | string)[] = [
+  const parts: EmailPart[] = [
     'Hello,',
     `${inviter} has invited you to join the staff of ${companyName}, to run the shop from its back office.`,
     ...before,
@@ -244,15 +244,7 @@ export function staffInvitationEmail(input: {
     `Then log in at ${origin}/user/login and open ${origin}/admin.`,
     `If you did not expect this invitation, ignore this email and tell ${companyName}: nobody can use the account until the link is followed.`,
   ];
-  const text = `${parts.map((part) => (typeof part === 'string' ? part : part.link)).join('\n\n')}\n`;
-  const html = parts
-    .map((part) =>
-      typeof part === 'string'
-        ? `<p>${escapeHtml(part)}</p>`
-        : `<p><a href="${escapeHtml(part.link)}">${escapeHtml(part.label)}</a></p>`,
-    )
-    .join('\n');
-  return { subject, html, text };
+  return { subject, ...emailBody(parts) };
 }
 
 function memberOf(row: Pick<UserRow, 'id' | 'email' | 'fullName' | 'passwordHash' | 'createdAt'>) {

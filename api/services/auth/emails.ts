@@ -14,9 +14,10 @@ export interface AccountEmail {
 }
 
 /** A line of text, or a link shown with its own words in HTML and as the bare URL in text. */
-type Part = string | { link: string; label: string };
+export type EmailPart = string | { link: string; label: string };
 
-function compose(subject: string, companyName: string, parts: Part[]): AccountEmail {
+/** An account e-mail's body: each part a paragraph, in plain text and in HTML. */
+export function emailBody(parts: readonly EmailPart[]): Pick<AccountEmail, 'html' | 'text'> {
   const text = `${parts.map((part) => (typeof part === 'string' ? part : part.link)).join('\n\n')}\n`;
   const html = parts
     .map((part) =>
@@ -25,7 +26,11 @@ function compose(subject: string, companyName: string, parts: Part[]): AccountEm
         : `<p><a href="${escapeHtml(part.link)}">${escapeHtml(part.label)}</a></p>`,
     )
     .join('\n');
-  return { subject: `${subject} - ${companyName}`, html, text };
+  return { html, text };
+}
+
+function compose(subject: string, companyName: string, parts: EmailPart[]): AccountEmail {
+  return { subject: `${subject} - ${companyName}`, ...emailBody(parts) };
 }
 
 export interface SiteLinks {

@@ -218,19 +218,7 @@ async function render(
     },
     snapshot.zones,
   );
-  return withDeclarationNote(view, measuresOf(snapshot), snapshot.zones);
-}
-
-/** The litres and kilograms of each size, made once per catalogue snapshot. */
-const measuresBySnapshot = new WeakMap<CatalogueSnapshot, ReturnType<typeof catalogueMeasures>>();
-
-function measuresOf(snapshot: CatalogueSnapshot): ReturnType<typeof catalogueMeasures> {
-  let measures = measuresBySnapshot.get(snapshot);
-  if (!measures) {
-    measures = catalogueMeasures(snapshot.products);
-    measuresBySnapshot.set(snapshot, measures);
-  }
-  return measures;
+  return withDeclarationNote(view, catalogueMeasures(snapshot.products), snapshot.zones);
 }
 
 function pendingView(pending: PendingCartItem, snapshot: CatalogueSnapshot): PendingItemView {

@@ -32,7 +32,6 @@ import {
   type CheckoutDetails,
   type CheckoutForm,
   catalogueMeasures,
-  type SizeMeasures,
 } from '../../domain/checkout';
 import { messages } from '../../domain/messages';
 import { formatPence } from '../../domain/money';
@@ -134,11 +133,6 @@ export function parseIdempotencyKey(value: string | undefined): string {
     });
   }
   return value;
-}
-
-/** Litres and kilograms per size, from one catalogue snapshot. */
-function measuresOf(snapshot: CatalogueSnapshot): SizeMeasures {
-  return catalogueMeasures(snapshot.products);
 }
 
 /**
@@ -270,7 +264,7 @@ export function createCheckoutService({
     }
   }
   const price = (cart: CartView, snapshot: CatalogueSnapshot, domesticUse: boolean) =>
-    buildCheckoutSummary(cart, measuresOf(snapshot), snapshot.zones, domesticUse);
+    buildCheckoutSummary(cart, catalogueMeasures(snapshot.products), snapshot.zones, domesticUse);
 
   async function summary(cartId: string | undefined, domesticUse: boolean) {
     const snapshot = await catalogue.snapshot();

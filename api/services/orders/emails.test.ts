@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { declarationAnswer } from '../../domain/order';
 import { site } from '../../domain/site';
 import { renderOutForDelivery, renderRefunded } from '../admin/emails';
 import {
@@ -135,5 +136,29 @@ describe('the back office\u2019s e-mails to the customer', () => {
         expect(mail.html).not.toContain('cancelled');
       }
     }
+  });
+});
+
+describe('the domestic-use declaration is shown only where checkout asked for it', () => {
+  const row = 'Domestic-use declaration';
+
+  it('is not asked within the automatic limits (no 20 % adjustment, not declared)', () => {
+    expect(declarationAnswer({ domesticUse: false, vatAdjustment: 0 })).toBeNull();
+    const mail = renderNewOrderNotice(order, site);
+    expect(mail.text).not.toContain(row);
+    expect(mail.html).not.toContain(row);
+  });
+
+  it('shows No for an order charged at 20 % without it', () => {
+    expect(declarationAnswer({ domesticUse: false, vatAdjustment: 22929 })).toBe(false);
+    const mail = renderNewOrderNotice({ ...order, vatAdjustment: 22929, total: 183429 }, site);
+    expect(mail.text).toContain(`${row}: No`);
+    expect(mail.html).toContain(`<strong>${row}:</strong> No`);
+  });
+
+  it('shows Yes for a declared order', () => {
+    expect(declarationAnswer({ domesticUse: true, vatAdjustment: 0 })).toBe(true);
+    const mail = renderNewOrderNotice({ ...order, domesticUse: true }, site);
+    expect(mail.text).toContain(`${row}: Yes`);
   });
 });
