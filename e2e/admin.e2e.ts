@@ -1,11 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../api/domain/messages';
 import { authTexts } from '../app/features/auth';
+import { emailTo } from './mailbox';
 import { launchBrowser, waitForHydration, watchConsole } from './browser';
-import { fillCart, kerosene500, notProblems, type OilSize } from './checkoutSteps';
+import { kerosene500, notProblems, payAsGuest, type OilSize } from './checkoutSteps';
 import { ensureStaffPassword, staffPassword } from './staffSession';
 
 /**
@@ -66,59 +66,14 @@ async function signInAsStaff(page: Page): Promise<void> {
 
 /** An order paid through the test provider's signed webhook, from a customer's browser. */
 async function paidOrder(page: Page): Promise<{ id: string; number: string; email: string }> {
-  await fillCart(page, oil500);
   const email = `delivery.${Date.now()}@example.com`;
-  return page.evaluate(async (email) => {
-    // The total the checkout page would show: the API takes the order only at that total.
-    const summary = (await (await fetch('/api/checkout')).json()) as { summary: { total: number } };
-    const placed = await fetch('/api/checkout', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'idempotency-key': crypto.randomUUID(),
-      },
-      body: JSON.stringify({
-        fullName: 'Gráinne O’Neill',
-        email,
-        phone: '028 9032 1234',
-        addressLine1: '4 Lisburn Road',
-        addressLine2: '',
-        town: 'Belfast',
-        postcode: 'BT1 1AA',
-        instructions: 'Tank behind the garage',
-        domesticUse: false,
-        acceptTerms: true,
-        expectedTotal: summary.summary.total,
-      }),
-    });
-    const body = (await placed.json()) as {
-      order: { id: string; number: string };
-      redirectUrl: string;
-    };
-    const sessionId = body.redirectUrl.split('/').pop() ?? '';
-    const paid = await fetch(`/api/payments/test/sessions/${sessionId}/complete`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ outcome: 'pay' }),
-    });
-    if (!paid.ok) throw new Error(`The test payment answered ${paid.status}`);
-    return { id: body.order.id, number: body.order.number, email };
-  }, email);
-}
-
-/** The .eml the mail worker wrote for `to` whose subject holds `subject`, once it is there. */
-async function emailTo(to: string, subject: string): Promise<string> {
-  const mailDir = join(dataDir, 'mail');
-  const find = async () => {
-    const names = await readdir(mailDir).catch(() => [] as string[]);
-    for (const name of names.filter((n) => n.endsWith('.eml'))) {
-      const raw = await readFile(join(mailDir, name), 'utf8');
-      if (raw.includes(`To: ${to}`) && raw.includes(subject)) return raw;
-    }
-    return '';
-  };
-  await expect.poll(find, { timeout: 30_000, interval: 250 }).toContain(subject);
-  return find();
+  const order = await payAsGuest(page, oil500, {
+    fullName: 'Gráinne O’Neill',
+    email,
+    addressLine1: '4 Lisburn Road',
+    instructions: 'Tank behind the garage',
+  });
+  return { id: order.id, number: order.number, email };
 }
 
 describe('the back office in Chromium', () => {
@@ -191,7 +146,7 @@ describe('the back office in Chromium', () => {
       await page.getByRole('button', { name: 'Mark out for delivery' }).click();
       await page.getByRole('button', { name: 'Mark delivered' }).waitFor();
 
-      const eml = await emailTo(order.email, `order ${order.number} is out for delivery`);
+      const eml = await emailTo(dataDir, order.email, `order ${order.number} is out for delivery`);
       expect(eml).toContain('is on its way to you today');
 
       await page.goto(`${baseURL}/admin/orders`);

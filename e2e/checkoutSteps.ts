@@ -77,6 +77,57 @@ export const notProblems = (problems: { text(): string }[]) =>
   problems.map((m) => m.text()).filter((text) => !text.startsWith('Failed to load resource'));
 
 /** The seeded Kerosene Heating Oil, 500 Litres, as the catalogue's GraphQL names it. */
+/** Who the guest is in `payAsGuest`: the rest of the checkout form is a Belfast BT1 1AA order. */
+export interface GuestDetails {
+  fullName: string;
+  email: string;
+  addressLine1: string;
+  instructions: string;
+}
+
+/**
+ * A guest order of one `size` to BT1 1AA, placed from the customer's browser (its cart cookie)
+ * at the total the checkout page would show, and paid through the test provider, whose signed
+ * webhook marks it paid.
+ */
+export async function payAsGuest(
+  page: Page,
+  size: OilSize,
+  guest: GuestDetails,
+): Promise<{ id: string; number: string; total: number; token: string }> {
+  await fillCart(page, size);
+  return page.evaluate(async (guest) => {
+    const summary = (await (await fetch('/api/checkout')).json()) as { summary: { total: number } };
+    const placed = await fetch('/api/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({
+        ...guest,
+        phone: '028 9032 1234',
+        addressLine2: '',
+        town: 'Belfast',
+        postcode: 'BT1 1AA',
+        domesticUse: false,
+        acceptTerms: true,
+        expectedTotal: summary.summary.total,
+      }),
+    });
+    const body = (await placed.json()) as {
+      order: { id: string; number: string; total: number };
+      orderToken: string;
+      redirectUrl: string;
+    };
+    const sessionId = body.redirectUrl.split('/').pop() ?? '';
+    const paid = await fetch(`/api/payments/test/sessions/${sessionId}/complete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'pay' }),
+    });
+    if (!paid.ok) throw new Error(`The test payment answered ${paid.status}`);
+    return { ...body.order, token: body.orderToken };
+  }, guest);
+}
+
 export async function kerosene500(baseURL: string): Promise<OilSize> {
   const query = '{ oil: oils(limit: -1) { id title sizes { id title } } }';
   const res = await fetch(`${baseURL}/api/graphql?query=${encodeURIComponent(query)}`, {

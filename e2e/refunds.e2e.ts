@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPence } from '../api/domain/money';
-import { launchBrowser, waitForHydration, watchConsole } from './browser';
-import { fillCart, kerosene500, notProblems, type OilSize } from './checkoutSteps';
+import { launchBrowser } from './browser';
+import { kerosene500, notProblems, openHydrated, payAsGuest, type OilSize } from './checkoutSteps';
 import { ensureStaffPassword, signInAsStaff } from './staffSession';
 
 /**
@@ -33,61 +33,16 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function open(path: string) {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    serviceWorkers: 'block',
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  const problems = watchConsole(page);
-  await page.goto(`${baseURL}${path}`);
-  await waitForHydration(page);
-  return { page, problems };
-}
-
-interface Placed {
-  id: string;
-  number: string;
-  total: number;
-  token: string;
-}
+/** A page at `path` in a new desktop-sized context, hydrated, its console watched. */
+const open = (path: string) => openHydrated(browser, contexts, `${baseURL}${path}`);
 
 /** A guest order paid through the test provider's signed webhook, from the customer's browser. */
-async function paidOrder(page: Page): Promise<Placed> {
-  await fillCart(page, oil500);
-  return page.evaluate(async () => {
-    const summary = (await (await fetch('/api/checkout')).json()) as { summary: { total: number } };
-    const placed = await fetch('/api/checkout', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({
-        fullName: 'Niamh Quinn',
-        email: `refunds.${Date.now()}@example.com`,
-        phone: '028 9032 1234',
-        addressLine1: '9 Ormeau Road',
-        addressLine2: '',
-        town: 'Belfast',
-        postcode: 'BT1 1AA',
-        instructions: '',
-        domesticUse: false,
-        acceptTerms: true,
-        expectedTotal: summary.summary.total,
-      }),
-    });
-    const body = (await placed.json()) as {
-      order: { id: string; number: string; total: number };
-      orderToken: string;
-      redirectUrl: string;
-    };
-    const sessionId = body.redirectUrl.split('/').pop() ?? '';
-    const paid = await fetch(`/api/payments/test/sessions/${sessionId}/complete`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ outcome: 'pay' }),
-    });
-    if (!paid.ok) throw new Error(`The test payment answered ${paid.status}`);
-    return { ...body.order, token: body.orderToken };
+function paidOrder(page: Page) {
+  return payAsGuest(page, oil500, {
+    fullName: 'Niamh Quinn',
+    email: `refunds.${Date.now()}@example.com`,
+    addressLine1: '9 Ormeau Road',
+    instructions: '',
   });
 }
 

@@ -1,9 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { staffInviteTexts } from '../api/domain/staffInvite';
 import { adminPageTexts } from '../app/features/admin/texts';
+import { emailTo } from './mailbox';
 import { launchBrowser, waitForHydration, watchConsole } from './browser';
 import { notProblems } from './checkoutSteps';
 import { ensureStaffPassword, signInAsStaff } from './staffSession';
@@ -29,21 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** The .eml the mail worker wrote for `to` whose subject holds `subject`, once it is there. */
-async function emailTo(to: string, subject: string): Promise<string> {
-  const mailDir = join(dataDir, 'mail');
-  const find = async () => {
-    const names = await readdir(mailDir).catch(() => [] as string[]);
-    for (const name of names.filter((n) => n.endsWith('.eml'))) {
-      const raw = await readFile(join(mailDir, name), 'utf8');
-      if (raw.includes(`To: ${to}`) && raw.includes(subject)) return raw;
-    }
-    return '';
-  };
-  await expect.poll(find, { timeout: 30_000, interval: 250 }).toContain(subject);
-  return find();
-}
 
 describe('the Staff page in Chromium', () => {
   it(
@@ -80,7 +64,7 @@ describe('the Staff page in Chromium', () => {
       await expect.poll(() => table.first().textContent()).toContain(email);
       expect(await table.first().textContent()).toContain(t.statuses.invited);
 
-      const mail = await emailTo(email, 'back office');
+      const mail = await emailTo(dataDir, email, 'back office');
       const unfolded = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       expect(unfolded).toContain(`${baseURL}/user/password-reset?token=`);
       expect(notProblems(problems)).toEqual([]);
