@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { assign, setup, type EventFromLogic } from 'xstate';
-import { downloadStatechartFile, exercisePathTools, listedPaths } from './explorerStoryKit';
+import {
+  downloadStatechartFile,
+  eventButtons,
+  exercisePathTools,
+  listedPaths,
+  pressEvent,
+} from './explorerStoryKit';
 import { explorerArgs, MachineExplorer } from './MachineExplorer';
 import type { QaMachine } from './qaGuide';
 
@@ -84,11 +90,16 @@ export const Playground: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByTestId('current-state')).toHaveTextContent('choosing');
     // ORDER is guarded: it is not offered until an amount is chosen.
-    await expect(canvas.queryByRole('button', { name: 'ORDER' })).toBeNull();
-    await userEvent.click(canvas.getByRole('button', { name: 'CHOOSE(500 L)' }));
+    await expect(eventButtons(canvas, 'ORDER')).toHaveLength(0);
+    // Each event button says the step in words, over the event's technical name.
+    await expect(eventButtons(canvas, 'CHOOSE(500 L)')[0]).toHaveTextContent(
+      'Choose 500 L in AmountCHOOSE(500 L)',
+    );
+    await pressEvent(canvas, 'CHOOSE(500 L)');
     await expect(canvas.getByTestId('context')).toHaveTextContent('"litres": 500');
-    await userEvent.click(canvas.getByRole('button', { name: 'ORDER' }));
+    await pressEvent(canvas, 'ORDER');
     await expect(canvas.getByTestId('current-state')).toHaveTextContent('ordered');
+    await expect(canvas.getByTestId('current-state-label')).toHaveTextContent('Ordered');
     const diagram = await canvas.findByTestId('state-diagram', {}, { timeout: 15_000 });
     await waitFor(() =>
       expect(diagram.querySelector('[data-active="true"]')?.getAttribute('data-state-id')).toBe(
@@ -109,7 +120,11 @@ export const PathTools: Story = {
     ]);
     // Nothing is labelled "to <state> in N steps" without its events.
     await expect(canvas.queryByText(/ in \d+ steps?$/)).toBeNull();
+    await expect(
+      canvas.getAllByRole('listitem').map((item) => item.getAttribute('data-title')),
+    ).toEqual(['Press Cancel order → Cancelled', 'Press Start again → Choosing']);
     const markdown = await exercisePathTools(canvas, {
+      plan: null,
       target: 'cancelled',
       event: 'ORDER',
       copiedTexts: [
@@ -120,7 +135,7 @@ export const PathTools: Story = {
         `  - [ ] See “${cancelled}”`,
       ],
     });
-    await expect(markdown.startsWith('### Demo oil order: CHOOSE(500 L) → ORDER → CANCEL')).toBe(
+    await expect(markdown.startsWith('### Demo oil order: Press Cancel order → Cancelled\n')).toBe(
       true,
     );
     await expect(canvas.getByTestId('current-state')).toHaveTextContent('cancelled');
@@ -161,8 +176,36 @@ export const DownloadStatechart: Story = {
 export const Reset: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'CHOOSE(500 L)' }));
+    await pressEvent(canvas, 'CHOOSE(500 L)');
     await userEvent.click(canvas.getByRole('button', { name: 'Reset' }));
     await expect(canvas.getByTestId('context')).toHaveTextContent('"litres": 0');
+  },
+};
+
+/** A large chart is drawn at its own size and scrolled; QA can zoom out, fit it, and zoom back. */
+export const ZoomTheStatechart: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const diagram = await canvas.findByTestId('state-diagram', {}, { timeout: 15_000 });
+    const zoom = canvas.getByTestId('diagram-zoom');
+    await expect(zoom).toHaveTextContent('100 %');
+    const width = () => Number(diagram.getAttribute('width'));
+    const full = width();
+    // At its own size a state's name is drawn 13 px high: readable.
+    const label = diagram.querySelector('[data-state-id="oilOrder.choosing"] text');
+    await expect(label?.getAttribute('font-size')).toBe('13');
+    await userEvent.click(canvas.getByRole('button', { name: 'Zoom out' }));
+    await expect(zoom).toHaveTextContent('80 %');
+    await expect(width()).toBe(Math.round(full * 0.8));
+    await userEvent.click(canvas.getByRole('button', { name: 'Zoom in' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Zoom in' }));
+    await expect(zoom).toHaveTextContent('125 %');
+    await userEvent.click(canvas.getByRole('button', { name: 'Fit to width' }));
+    const viewport = canvas.getByTestId('diagram-viewport');
+    // As wide as the panel, up to twice its own size (this demo chart is small).
+    const fitted = Math.min(full * 2, viewport.clientWidth - 4);
+    await expect(Math.abs(width() - fitted)).toBeLessThanOrEqual(2);
+    await userEvent.click(canvas.getByRole('button', { name: 'Actual size' }));
+    await expect(width()).toBe(full);
   },
 };

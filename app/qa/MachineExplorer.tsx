@@ -18,10 +18,13 @@ import {
   expectedTexts,
   exploreQa,
   exploreSpec,
-  pathName,
+  guidedStepOf,
+  stateLabel,
   testCaseMarkdown,
+  testCases,
   uiStepOf,
   type QaMachine,
+  type TestCase,
 } from './qaGuide';
 import { downloadStatechart, StateDiagram } from './StateDiagram';
 
@@ -63,9 +66,29 @@ export function explorerArgs(entry: QaMachine) {
 
 /** One step the live actor took: the event, in words, and the state it led to. */
 interface HistoryEntry {
+  /** In the guide's words where it has them. */
   event: string;
+  /** The event's technical name, with its key payload. */
+  eventId: string;
   state: string;
+  stateId: string;
 }
+
+/** A tester's name with the technical one beside it, smaller. */
+const Technical = styled.code`
+  display: block;
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.regular};
+  color: ${theme.colors.inkMuted};
+`;
+
+/** The explorer's event buttons: the step in words over the event's technical name. */
+const EventButtonLabel = styled.span`
+  display: inline-flex;
+  flex-direction: column;
+  align-items: flex-start;
+  text-align: left;
+`;
 
 const History = styled.ol`
   max-height: 12rem;
@@ -202,7 +225,6 @@ export function MachineExplorer({
     [machine, qa],
   );
   const manyStarts = model.model.starts.length > 1;
-  const nameOf = (path: ModelPath) => pathName(guide, path, manyStarts);
 
   // The live actor: a new generation is a fresh actor (reset, or the start of a replay).
   const [generation, setGeneration] = useState(0);
@@ -222,9 +244,12 @@ export function MachineExplorer({
           if (inspection.type !== '@xstate.snapshot' || inspection.actorRef !== created) return;
           const after = inspection.snapshot as AnyMachineSnapshot;
           if (before && inspection.event.type !== 'xstate.init') {
+            const eventId = eventNameOf(guide, inspection.event, before);
             entries.push({
-              event: eventNameOf(guide, inspection.event, before),
-              state: stateName(after),
+              event: guidedStepOf(guide, inspection.event, before) ?? eventId,
+              eventId,
+              state: stateLabel(after),
+              stateId: stateName(after),
             });
           }
           before = after;
@@ -254,28 +279,34 @@ export function MachineExplorer({
   const [containing, setContaining] = useState('');
   const [grouped, setGrouped] = useState(false);
   const paths = pathSet === 'covering' ? model.covering : model.shortest;
+  // The same titles and names as the test plan (docs/qa/<key>.md) gives the model tests' paths.
+  const cases = useMemo(() => testCases(guide, paths, manyStarts), [guide, paths, manyStarts]);
   const targets = useMemo(
-    () => [...new Set(paths.map((path) => stateName(path.target)))].sort(),
+    () =>
+      [...new Map(paths.map((path) => [stateName(path.target), stateLabel(path.target)]))]
+        .map(([id, label]) => ({ id, label }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
     [paths],
   );
   const eventTypes = useMemo(
     () => [...new Set(paths.flatMap((path) => path.events.map((e) => e.type)))].sort(),
     [paths],
   );
-  const matching = paths.filter(
-    (path) =>
+  const numbered = cases.map((testCase, index) => ({ ...testCase, number: index + 1 }));
+  const matching = numbered.filter(
+    ({ path }) =>
       (target === '' || stateName(path.target) === target) &&
       (containing === '' || path.events.some((event) => event.type === containing)),
   );
   const listed = matching.slice(0, MAX_LISTED);
   const groups = grouped
-    ? [...new Set(listed.map((path) => stateName(path.target)))].map((name) => ({
-        name,
-        paths: listed.filter((path) => stateName(path.target) === name),
+    ? [...new Set(listed.map(({ path }) => stateName(path.target)))].map((id) => ({
+        id,
+        cases: listed.filter(({ path }) => stateName(path.target) === id),
       }))
-    : [{ name: '', paths: listed }];
+    : [{ id: '', cases: listed }];
 
-  const [replay, setReplay] = useState<Replay | null>(null);
+  const [replay, setReplay] = useState<(Replay & { title: string; name: string }) | null>(null);
   const [copied, setCopied] = useState('');
   const svg = useRef<SVGSVGElement>(null);
 
@@ -284,10 +315,10 @@ export function MachineExplorer({
     setStartInput(input);
     setGeneration((g) => g + 1);
   };
-  const startReplay = (path: ModelPath) => {
+  const startReplay = ({ path, title: caseTitle, name }: TestCase) => {
     setStartInput(path.start.input);
     setGeneration((g) => g + 1);
-    setReplay({ path, done: 0 });
+    setReplay({ path, done: 0, title: caseTitle, name });
   };
   const nextStep = () => {
     if (!replay) return;
@@ -300,9 +331,8 @@ export function MachineExplorer({
     for (const step of replay.path.steps.slice(replay.done)) actor.send(step.event);
     setReplay({ ...replay, done: replay.path.steps.length });
   };
-  const copy = async (path: ModelPath) => {
-    const name = nameOf(path);
-    const markdown = testCaseMarkdown(guide, path, `### ${title}: ${name}`, name);
+  const copy = async ({ path, title: caseTitle, name }: TestCase) => {
+    const markdown = testCaseMarkdown(guide, path, `### ${title}: ${caseTitle}`, name);
     try {
       await navigator.clipboard.writeText(markdown);
       setCopied(`Copied the test case “${name}”.`);
@@ -312,22 +342,17 @@ export function MachineExplorer({
   };
   const fileName = `${(qa?.key ?? machine.id).replace(/[^a-z0-9-]+/gi, '-')}-statechart.svg`;
 
-  const renderPath = (path: ModelPath) => {
-    const name = nameOf(path);
-    const parts = name.split(' → ');
-    const last = parts.pop() ?? '';
+  const renderCase = (testCase: TestCase & { number: number }) => {
+    const { name, number } = testCase;
     return (
-      <li key={name} data-path={name}>
-        <code>
-          {parts.map((part) => `${part} → `).join('')}
-          <strong>{last}</strong>
-        </code>{' '}
-        <Button variant="link" onPress={() => startReplay(path)} aria-label={`Replay: ${name}`}>
+      <li key={name} value={number} data-path={name} data-title={testCase.title}>
+        {testCase.title} <Technical>{name}</Technical>
+        <Button variant="link" onPress={() => startReplay(testCase)} aria-label={`Replay: ${name}`}>
           Replay
         </Button>{' '}
         <Button
           variant="link"
-          onPress={() => void copy(path)}
+          onPress={() => void copy(testCase)}
           aria-label={`Copy as test case: ${name}`}
         >
           Copy as test case
@@ -338,6 +363,7 @@ export function MachineExplorer({
 
   const replayed = replay?.path;
   const current = stateName(snapshot);
+  const expectedAfter = replayed?.steps[(replay?.done ?? 0) - 1]?.after;
 
   return (
     <Grid data-machine-explorer={title}>
@@ -354,24 +380,39 @@ export function MachineExplorer({
           State
         </Heading>
         <Text>
-          Current state: <strong data-testid="current-state">{current}</strong>
+          Current state: <strong data-testid="current-state-label">{stateLabel(snapshot)}</strong>
           {snapshot.status !== 'active' ? ` (${snapshot.status})` : null}
+          <Technical data-testid="current-state" title="The state's technical name">
+            {current}
+          </Technical>
         </Text>
         <Heading level={3} size={4}>
           Events this state accepts
         </Heading>
         <Row aria-label="Events">
           {accepted.length === 0 ? <Text variant="muted">None</Text> : null}
-          {accepted.map((event) => (
-            <Button
-              key={describeEvent(event)}
-              variant="secondary"
-              size="sm"
-              onPress={() => actor.send(event)}
-            >
-              {eventNameOf(guide, event, snapshot)}
-            </Button>
-          ))}
+          {accepted.map((event) => {
+            const id = eventNameOf(guide, event, snapshot);
+            const words = guidedStepOf(guide, event, snapshot);
+            return (
+              <Button
+                key={describeEvent(event)}
+                variant="secondary"
+                size="sm"
+                onPress={() => actor.send(event)}
+                data-event={id}
+              >
+                {words ? (
+                  <EventButtonLabel>
+                    {words}
+                    <Technical>{id}</Technical>
+                  </EventButtonLabel>
+                ) : (
+                  id
+                )}
+              </Button>
+            );
+          })}
         </Row>
         <Row>
           <Button variant="link" onPress={reset}>
@@ -409,8 +450,11 @@ export function MachineExplorer({
         ) : (
           <History data-testid="event-history" tabIndex={0} aria-label="Event history">
             {history.current.map((entry, index) => (
-              <li key={index}>
-                {entry.event} → <strong>{entry.state}</strong>
+              <li key={index} data-event={entry.eventId} data-state={entry.stateId}>
+                {entry.event} → <strong>{entry.state}</strong>{' '}
+                <Technical>
+                  {entry.eventId} → {entry.stateId}
+                </Technical>
               </li>
             ))}
           </History>
@@ -444,9 +488,9 @@ export function MachineExplorer({
             Target state
             <select value={target} onChange={(e) => setTarget(e.target.value)}>
               <option value="">Any</option>
-              {targets.map((name) => (
-                <option key={name} value={name}>
-                  {name}
+              {targets.map(({ id, label }) => (
+                <option key={id} value={id}>
+                  {label} ({id})
                 </option>
               ))}
             </select>
@@ -479,20 +523,25 @@ export function MachineExplorer({
         <div role="status" aria-live="polite" data-testid="copy-status">
           {copied}
         </div>
-        {groups.map((group) =>
-          group.name === '' ? (
-            <ol key="all" aria-label="Paths">
-              {group.paths.map(renderPath)}
-            </ol>
-          ) : (
-            <div key={group.name}>
+        {groups.map((group) => {
+          if (group.id === '') {
+            return (
+              <ol key="all" aria-label="Paths">
+                {group.cases.map(renderCase)}
+              </ol>
+            );
+          }
+          const [first] = group.cases;
+          const label = first ? stateLabel(first.path.target) : group.id;
+          return (
+            <div key={group.id} data-target={group.id}>
               <Heading level={3} size={4}>
-                To {group.name} ({group.paths.length})
+                To {label} ({group.cases.length})
               </Heading>
-              <ol aria-label={`Paths to ${group.name}`}>{group.paths.map(renderPath)}</ol>
+              <ol aria-label={`Paths to ${label}`}>{group.cases.map(renderCase)}</ol>
             </div>
-          ),
-        )}
+          );
+        })}
       </Wide>
       {replayed && replay ? (
         <Wide aria-labelledby={`${ids}-replay`}>
@@ -500,7 +549,8 @@ export function MachineExplorer({
             Replay
           </Heading>
           <Text>
-            <code>{nameOf(replayed)}</code>
+            <strong>{replay.title}</strong>
+            <Technical>{replay.name}</Technical>
           </Text>
           <Text>Start: {replayed.start.label}.</Text>
           <table aria-label="Steps">
@@ -525,7 +575,8 @@ export function MachineExplorer({
                     <code>{eventNameOf(guide, step.event, step.before)}</code>
                   </td>
                   <td>
-                    <code>{stateName(step.after)}</code>
+                    {stateLabel(step.after)}
+                    <Technical data-state>{stateName(step.after)}</Technical>
                   </td>
                   <td>
                     {expectedTexts(guide, step.after, step)
@@ -541,12 +592,11 @@ export function MachineExplorer({
               ))}
             </tbody>
           </table>
-          {replay.done > 0 &&
-          stateName(replayed.steps[replay.done - 1]?.after ?? snapshot) !== current ? (
+          {expectedAfter && stateName(expectedAfter) !== current ? (
             <Text role="alert">
-              The machine is in {current}, not{' '}
-              {stateName(replayed.steps[replay.done - 1]?.after ?? snapshot)} as the path expects (a
-              timer or the component moved it on).
+              The machine is in {stateLabel(snapshot)} ({current}), not {stateLabel(expectedAfter)}{' '}
+              ({stateName(expectedAfter)}) as the path expects (a timer or the component moved it
+              on).
             </Text>
           ) : null}
           <Row>

@@ -1,6 +1,7 @@
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
-import { useEffect, useMemo, useState, type Ref } from 'react';
+import { useEffect, useMemo, useRef, useState, type PointerEvent, type Ref } from 'react';
+import { Button } from '../../ui';
 import type { Chart, ChartNode } from './graph';
 
 /**
@@ -195,8 +196,22 @@ export interface StateDiagramProps {
   svgRef?: Ref<SVGSVGElement>;
 }
 
+/** The zoom steps: from a large chart's overview to its labels at twice their size. */
+const ZOOMS = [0.25, 0.33, 0.5, 0.67, 0.8, 1, 1.25, 1.5, 2] as const;
+
+/** Drag to pan: the pointer's last position while a drag is on. */
+interface Drag {
+  x: number;
+  y: number;
+  pointer: number;
+}
+
 export function StateDiagram({ chart, activeIds, title, svgRef }: StateDiagramProps) {
   const [laid, setLaid] = useState<Laid | null>(null);
+  // Drawn at its own size (labels 11 to 13 px) and scrolled, unless QA zooms out or fits it.
+  const [zoom, setZoom] = useState(1);
+  const viewport = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -212,6 +227,32 @@ export function StateDiagram({ chart, activeIds, title, svgRef }: StateDiagramPr
   const initialIds = useMemo(() => new Set(initialStateIds(chart.root)), [chart]);
 
   const fromAnyState = rootTransitions(chart);
+  const step = (direction: 1 | -1) =>
+    setZoom((current) => {
+      const next =
+        direction > 0
+          ? ZOOMS.find((z) => z > current + 0.001)
+          : [...ZOOMS].reverse().find((z) => z < current - 0.001);
+      return next ?? current;
+    });
+  const fit = () => {
+    const width = viewport.current?.clientWidth ?? 0;
+    if (laid && width > 0) setZoom(Math.min(2, (width - 4) / (laid.width + 20)));
+  };
+  const startDrag = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    drag.current = { x: event.clientX, y: event.clientY, pointer: event.pointerId };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const moveDrag = (event: PointerEvent<HTMLDivElement>) => {
+    const last = drag.current;
+    if (!last || last.pointer !== event.pointerId) return;
+    event.currentTarget.scrollBy(last.x - event.clientX, last.y - event.clientY);
+    drag.current = { ...last, x: event.clientX, y: event.clientY };
+  };
+  const endDrag = () => {
+    drag.current = null;
+  };
   if (error) return <p role="alert">The diagram could not be laid out: {error}</p>;
   if (!laid) return <p>Laying out the statechart…</p>;
   return (
@@ -223,79 +264,120 @@ export function StateDiagram({ chart, activeIds, title, svgRef }: StateDiagramPr
         ● marks the state each machine or group of states starts in; &quot;always&quot; arrows are
         taken at once, without an event.
       </p>
-      <svg
-        ref={svgRef}
-        role="img"
-        aria-label={`${title} statechart; current state: ${active}`}
-        viewBox={`-10 -10 ${laid.width + 20} ${laid.height + 20}`}
-        width="100%"
-        style={{ maxHeight: 520, fontFamily: 'system-ui, sans-serif' }}
-        data-testid="state-diagram"
+      <div role="group" aria-label="Zoom" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onPress={() => step(-1)}
+          isDisabled={zoom <= ZOOMS[0]}
+        >
+          Zoom out
+        </Button>
+        <Button variant="secondary" size="sm" onPress={() => step(1)} isDisabled={zoom >= 2}>
+          Zoom in
+        </Button>
+        <Button variant="secondary" size="sm" onPress={fit}>
+          Fit to width
+        </Button>
+        <Button variant="secondary" size="sm" onPress={() => setZoom(1)} isDisabled={zoom === 1}>
+          Actual size
+        </Button>
+        <output data-testid="diagram-zoom">{Math.round(zoom * 100)} %</output>
+      </div>
+      <div
+        ref={viewport}
+        data-testid="diagram-viewport"
+        tabIndex={0}
+        role="region"
+        aria-label={`${title} statechart: scroll or drag to pan`}
+        onPointerDown={startDrag}
+        onPointerMove={moveDrag}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+        style={{
+          overflow: 'auto',
+          maxHeight: '70vh',
+          border: '1px solid #d6d3cb',
+          cursor: 'grab',
+          touchAction: 'pan-x pan-y',
+        }}
       >
-        <defs>
-          <marker
-            id="arrow"
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto-start-reverse"
-          >
-            <path d="M0 0 L10 5 L0 10 z" fill="#4f4f4f" />
-          </marker>
-        </defs>
-        {laid.nodes.map((node) => {
-          const isActive = activeIds.has(node.id);
-          return (
-            <g
-              key={node.id}
-              data-state-id={node.id}
-              data-active={isActive ? 'true' : undefined}
-              data-initial={initialIds.has(node.id) ? 'true' : undefined}
+        <svg
+          ref={svgRef}
+          role="img"
+          aria-label={`${title} statechart; current state: ${active}`}
+          viewBox={`-10 -10 ${laid.width + 20} ${laid.height + 20}`}
+          width={Math.round((laid.width + 20) * zoom)}
+          height={Math.round((laid.height + 20) * zoom)}
+          // Its own size, not the page's `svg { max-width: 100% }`: the viewport scrolls instead.
+          style={{ display: 'block', maxWidth: 'none', fontFamily: 'system-ui, sans-serif' }}
+          data-testid="state-diagram"
+        >
+          <defs>
+            <marker
+              id="arrow"
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerWidth="7"
+              markerHeight="7"
+              orient="auto-start-reverse"
             >
-              <rect
-                x={node.x}
-                y={node.y}
-                width={node.width}
-                height={node.height}
-                rx={8}
-                fill={node.compound ? '#f7f6f2' : isActive ? '#ffd100' : '#ffffff'}
-                stroke={isActive ? '#1a1a1a' : '#6b6b6b'}
-                strokeWidth={isActive ? 3 : 1.5}
-              />
-              <text
-                x={node.compound ? node.x + 10 : node.x + node.width / 2}
-                y={node.compound ? node.y + 20 : node.y + node.height / 2 + 5}
-                textAnchor={node.compound ? 'start' : 'middle'}
-                fontSize={13}
-                fontWeight={isActive ? 700 : 400}
-                fill="#1a1a1a"
+              <path d="M0 0 L10 5 L0 10 z" fill="#4f4f4f" />
+            </marker>
+          </defs>
+          {laid.nodes.map((node) => {
+            const isActive = activeIds.has(node.id);
+            return (
+              <g
+                key={node.id}
+                data-state-id={node.id}
+                data-active={isActive ? 'true' : undefined}
+                data-initial={initialIds.has(node.id) ? 'true' : undefined}
               >
-                {node.label}
+                <rect
+                  x={node.x}
+                  y={node.y}
+                  width={node.width}
+                  height={node.height}
+                  rx={8}
+                  fill={node.compound ? '#f7f6f2' : isActive ? '#ffd100' : '#ffffff'}
+                  stroke={isActive ? '#1a1a1a' : '#6b6b6b'}
+                  strokeWidth={isActive ? 3 : 1.5}
+                />
+                <text
+                  x={node.compound ? node.x + 10 : node.x + node.width / 2}
+                  y={node.compound ? node.y + 20 : node.y + node.height / 2 + 5}
+                  textAnchor={node.compound ? 'start' : 'middle'}
+                  fontSize={13}
+                  fontWeight={isActive ? 700 : 400}
+                  fill="#1a1a1a"
+                >
+                  {node.label}
+                </text>
+                {initialIds.has(node.id) ? (
+                  // The initial-state marker: a filled dot on the box's top-left corner.
+                  <circle cx={node.x + 2} cy={node.y + 2} r={6} fill="#1a1a1a" stroke="#ffffff" />
+                ) : null}
+              </g>
+            );
+          })}
+          {laid.edges.map((edge) => (
+            <g key={`${edge.id}-${edge.points[0]?.x ?? 0}`}>
+              <polyline
+                points={edge.points.map((p) => `${p.x},${p.y}`).join(' ')}
+                fill="none"
+                stroke="#4f4f4f"
+                strokeWidth={1.3}
+                markerEnd="url(#arrow)"
+              />
+              <text x={edge.labelX} y={edge.labelY} fontSize={11} fill="#1a1a1a">
+                {edge.label}
               </text>
-              {initialIds.has(node.id) ? (
-                // The initial-state marker: a filled dot on the box's top-left corner.
-                <circle cx={node.x + 2} cy={node.y + 2} r={6} fill="#1a1a1a" stroke="#ffffff" />
-              ) : null}
             </g>
-          );
-        })}
-        {laid.edges.map((edge) => (
-          <g key={`${edge.id}-${edge.points[0]?.x ?? 0}`}>
-            <polyline
-              points={edge.points.map((p) => `${p.x},${p.y}`).join(' ')}
-              fill="none"
-              stroke="#4f4f4f"
-              strokeWidth={1.3}
-              markerEnd="url(#arrow)"
-            />
-            <text x={edge.labelX} y={edge.labelY} fontSize={11} fill="#1a1a1a">
-              {edge.label}
-            </text>
-          </g>
-        ))}
-      </svg>
+          ))}
+        </svg>
+      </div>
     </>
   );
 }

@@ -67,6 +67,29 @@ async function whileMocked<T>(mock: () => () => void, press: () => Promise<T>): 
 
 type Canvas = ReturnType<typeof within>;
 
+/**
+ * The explorer's button for an event, by the event's technical name (`OPEN`,
+ * `xstate.done.actor.setPostcode(201)`), which it shows under the step in words.
+ */
+export function eventButtons(canvas: Canvas, id: string): HTMLElement[] {
+  return canvas
+    .queryAllByRole('button')
+    .filter((button: HTMLElement) => button.getAttribute('data-event') === id);
+}
+
+/** The one button for an event (it fails if there is none, or more than one). */
+export function eventButton(canvas: Canvas, id: string): HTMLElement {
+  const found = eventButtons(canvas, id);
+  if (found.length !== 1) throw new Error(`${found.length} buttons for the event ${id}`);
+  return found[0] as HTMLElement;
+}
+
+/** Presses the explorer's button for an event (by its technical name). */
+export const pressEvent = (canvas: Canvas, id: string) => userEvent.click(eventButton(canvas, id));
+
+/** The current state's technical name (the dotted one the explorer shows under its words). */
+export const currentStateOf = (canvas: Canvas) => canvas.getByTestId('current-state');
+
 /** The paths listed now (their names, as the explorer shows them). */
 export function listedPaths(canvas: Canvas): string[] {
   return canvas
@@ -76,6 +99,11 @@ export function listedPaths(canvas: Canvas): string[] {
 }
 
 export interface PathToolsCheck {
+  /**
+   * The machine's key in the QA registry: the explorer must list its plan's test cases (null for
+   * a machine with no plan, such as the explorer's own demo).
+   */
+  plan: string | null;
   /** A target state to filter on (dotted, as the explorer names it). */
   target: string;
   /** An event type the filtered paths contain. */
@@ -85,11 +113,12 @@ export interface PathToolsCheck {
 }
 
 /**
- * Filters the test paths by target state and by an event, groups them by target, replays the
+ * Checks that the explorer lists the plan's test cases, then filters the test paths by target state and by an event, groups them by target, replays the
  * first one step by step (each step's new state is the explorer's current state) and copies it as
  * a Markdown test case.
  */
 export async function exercisePathTools(canvas: Canvas, check: PathToolsCheck): Promise<string> {
+  if (check.plan !== null) await expectListedAsPlan(canvas, check.plan);
   const all = listedPaths(canvas);
   await expect(all.length).toBeGreaterThan(0);
   await userEvent.selectOptions(
@@ -111,9 +140,14 @@ export async function exercisePathTools(canvas: Canvas, check: PathToolsCheck): 
   }
 
   await userEvent.click(canvas.getByRole('checkbox', { name: 'Group by target state' }));
-  await expect(
-    canvas.getByRole('heading', { name: `To ${check.target} (${filtered.length})` }),
-  ).toBeVisible();
+  const group = canvas
+    .getAllByRole('heading', { level: 3 })
+    .find(
+      (heading: HTMLElement) =>
+        heading.closest('[data-target]')?.getAttribute('data-target') === check.target,
+    );
+  await expect(group).toBeVisible();
+  await expect(group?.textContent).toMatch(new RegExp(`^To .+ \\(${filtered.length}\\)$`));
 
   const [name = ''] = filtered;
   await userEvent.click(canvas.getByRole('button', { name: `Replay: ${name}` }));
@@ -124,9 +158,9 @@ export async function exercisePathTools(canvas: Canvas, check: PathToolsCheck): 
     const cells = within(row).getAllByRole('cell');
     await expect(cells[1]?.textContent).not.toBe('');
     await userEvent.click(canvas.getByRole('button', { name: 'Next step' }));
-    await waitFor(() =>
-      expect(canvas.getByTestId('current-state')).toHaveTextContent(cells[3]?.textContent ?? ''),
-    );
+    const expected = cells[3]?.querySelector('[data-state]')?.textContent ?? '';
+    await expect(expected).not.toBe('');
+    await waitFor(() => expect(canvas.getByTestId('current-state')).toHaveTextContent(expected));
     await expect(cells[0]).toHaveTextContent('✓');
   }
   await expect(canvas.getByRole('button', { name: 'Next step' })).toBeDisabled();
@@ -163,4 +197,39 @@ export async function downloadStatechartFile(canvas: Canvas): Promise<string> {
   await expect(parsed.documentElement.namespaceURI).toBe('http://www.w3.org/2000/svg');
   await expect(parsed.querySelectorAll('[data-state-id]').length).toBeGreaterThan(0);
   return markup;
+}
+
+/** The generated test plans (`npm run qa:scripts`), as committed: docs/qa/<key>.md. */
+const plans = import.meta.glob<string>('../../docs/qa/*.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** A plan's test cases in order: each one's title (its heading) and its path's name. */
+export function planCases(key: string): { title: string; name: string }[] {
+  const plan = plans[`../../docs/qa/${key}.md`];
+  if (plan === undefined) throw new Error(`No test plan docs/qa/${key}.md`);
+  const titles = [...plan.matchAll(/^### \d+\. (.+)$/gm)].map((match) => match[1] ?? '');
+  const paths = plan.slice(plan.indexOf('\n## Paths'));
+  const names = [...paths.matchAll(/^\d+\. `(.+)`$/gm)].map((match) => match[1] ?? '');
+  return titles.map((title, index) => ({ title, name: names[index] ?? '' }));
+}
+
+/**
+ * The explorer lists its plan's test cases (docs/qa/<key>.md): as many, with the same titles and
+ * the same paths, in the same order. Run on the explorer as it opens (its test paths, unfiltered).
+ */
+export async function expectListedAsPlan(canvas: Canvas, key: string): Promise<void> {
+  const plan = planCases(key);
+  await expect(plan.length).toBeGreaterThan(0);
+  const listed = canvas
+    .getAllByRole('listitem')
+    .filter((item: HTMLElement) => item.hasAttribute('data-path'))
+    .map((item: HTMLElement) => ({
+      title: item.getAttribute('data-title') ?? '',
+      name: item.getAttribute('data-path') ?? '',
+    }));
+  await expect(listed).toEqual(plan);
+  await expect(canvas.getByRole('heading', { name: `Paths (${plan.length})` })).toBeVisible();
 }

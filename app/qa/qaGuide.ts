@@ -5,7 +5,7 @@
  * machine. The explorer, the coverage page and the generated test plans read it through the
  * helpers here, which import no feature (so the explorer does not load every machine).
  */
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject, StateValue } from 'xstate';
 import {
   activeStateIds,
   coveringPaths,
@@ -122,6 +122,45 @@ export function uiStepOf(
   return rule ? rule.step(event as QaEvent, before) : fallbackStep(event);
 }
 
+/** A state's key in words: `somethingToAdd` gives "something to add". */
+export function humanise(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A state in a tester's words, from its dotted name: `ready.sent` gives "Ready › sent", and the
+ * regions of a parallel machine are named one after another (`choice.somethingToAdd,cart.open.idle`
+ * gives "Choice: something to add · Cart: open › idle"). The dotted name stays beside it.
+ */
+export function stateLabel(state: AnyMachineSnapshot | StateValue): string {
+  const regions = stateName(state).split(',');
+  const words = (path: readonly string[]) => path.map(humanise).join(' › ');
+  if (regions.length === 1) return capitalise(words((regions[0] ?? '').split('.')));
+  return regions
+    .map((region) => {
+      const [head = '', ...rest] = region.split('.');
+      return rest.length === 0
+        ? capitalise(humanise(head))
+        : `${capitalise(humanise(head))}: ${words(rest)}`;
+    })
+    .join(' · ');
+}
+
+/** The step for an event in a tester's words, or null where the guide has none for it. */
+export function guidedStepOf(
+  guide: Pick<QaGuide, 'guides'> | undefined,
+  event: EventObject,
+  before: AnyMachineSnapshot,
+): string | null {
+  const rule = guide?.guides[event.type];
+  return rule ? rule.step(event as QaEvent, before) : null;
+}
+
 /** An event as a path step, with the guide's key payload. */
 export function eventNameOf(
   guide: Pick<QaGuide, 'guides'> | undefined,
@@ -145,6 +184,62 @@ export function pathName(
     event: (event, before) => eventNameOf(guide, event, before),
     withStart,
   });
+}
+
+/**
+ * A distinct title for each test case: what it ends with and the state it reaches ("Press Set
+ * postcode → Closed"), with the step before where two would read alike, and a number only if
+ * that is not enough.
+ */
+export function testCaseTitles(
+  entry: Pick<QaGuide, 'guides'>,
+  paths: readonly ModelPath[],
+  many: boolean,
+): string[] {
+  const words = (path: ModelPath, last: number) =>
+    path.steps.slice(-last).map((step) => uiStepOf(entry, step.event, step.before));
+  const title = (path: ModelPath, last: number) => {
+    const steps = path.steps.length === 0 ? ['No step'] : words(path, last);
+    const start = many ? `${path.start.label}: ` : '';
+    return `${start}${steps.join(' → ')} → ${stateLabel(path.target)}`;
+  };
+  const repeated = (list: readonly string[]) => {
+    const counts = new Map<string, number>();
+    for (const t of list) counts.set(t, (counts.get(t) ?? 0) + 1);
+    return list.map((t) => (counts.get(t) ?? 0) > 1);
+  };
+  const short = paths.map((path) => title(path, 1));
+  const shortRepeated = repeated(short);
+  const titles = paths.map((path, i) => (shortRepeated[i] ? title(path, 2) : (short[i] ?? '')));
+  const stillRepeated = repeated(titles);
+  const seen = new Map<string, number>();
+  return titles.map((t, i) => {
+    if (!stillRepeated[i]) return t;
+    const n = (seen.get(t) ?? 0) + 1;
+    seen.set(t, n);
+    return `${t} (${n})`;
+  });
+}
+
+/** A test case: its title, its path's name (events and target state) and the path. */
+export interface TestCase {
+  title: string;
+  name: string;
+  path: ModelPath;
+}
+
+/** The test cases of these paths, as the plan and the explorer both list them. */
+export function testCases(
+  guide: Pick<QaGuide, 'guides'>,
+  paths: readonly ModelPath[],
+  many: boolean,
+): TestCase[] {
+  const titles = testCaseTitles(guide, paths, many);
+  return paths.map((path, index) => ({
+    title: titles[index] ?? '',
+    name: pathName(guide, path, many),
+    path,
+  }));
 }
 
 // --- expected texts --------------------------------------------------------------------------
@@ -279,7 +374,9 @@ export function testCaseMarkdown(
     }
     number += 1;
   }
-  lines.push(`- [ ] The explorer now shows the state \`${stateName(path.target)}\`.`);
+  lines.push(
+    `- [ ] The explorer now shows the state ${stateLabel(path.target)} (\`${stateName(path.target)}\`).`,
+  );
   return `${lines.join('\n')}\n`;
 }
 

@@ -5,9 +5,7 @@
  */
 import { coverageReport, share } from './coverageReport';
 import { qaMachines } from './machines';
-import { stateName } from './modelCoverage';
-import { exploreQa, pathName, testCaseMarkdown, uiStepOf, type QaMachine } from './qaGuide';
-import type { ModelPath } from './modelCoverage';
+import { exploreQa, testCases, testCaseMarkdown, type QaMachine } from './qaGuide';
 
 export const testPlanFileName = (entry: QaMachine) => `${entry.key}.md`;
 
@@ -35,52 +33,17 @@ export function testPlanMarkdown(entry: QaMachine): string {
     '## Test cases',
     '',
   ];
-  const titles = testCaseTitles(entry, covering, many);
-  covering.forEach((path, index) => {
-    out.push(testCaseMarkdown(entry, path, `### ${index + 1}. ${titles[index] ?? ''}`));
+  const cases = testCases(entry, covering, many);
+  cases.forEach(({ path, title }, index) => {
+    out.push(testCaseMarkdown(entry, path, `### ${index + 1}. ${title}`));
   });
   out.push('## Paths', '');
   out.push(
     'The same test cases as the explorer names them (events, then the state they end in):',
     '',
   );
-  covering.forEach((path, index) => out.push(`${index + 1}. \`${pathName(entry, path, many)}\``));
+  cases.forEach(({ name }, index) => out.push(`${index + 1}. \`${name}\``));
   return `${out.join('\n')}\n`;
-}
-
-/**
- * A distinct title for each test case: what it ends with and the state it reaches ("Press Set
- * postcode → `closed`"), with the step before where two would read alike, and a number only if
- * that is not enough.
- */
-export function testCaseTitles(
-  entry: QaMachine,
-  paths: readonly ModelPath[],
-  many: boolean,
-): string[] {
-  const words = (path: ModelPath, last: number) =>
-    path.steps.slice(-last).map((step) => uiStepOf(entry, step.event, step.before));
-  const title = (path: ModelPath, last: number) => {
-    const steps = path.steps.length === 0 ? ['No step'] : words(path, last);
-    const start = many ? `${path.start.label}: ` : '';
-    return `${start}${steps.join(' → ')} → \`${stateName(path.target)}\``;
-  };
-  const repeated = (list: readonly string[]) => {
-    const counts = new Map<string, number>();
-    for (const t of list) counts.set(t, (counts.get(t) ?? 0) + 1);
-    return list.map((t) => (counts.get(t) ?? 0) > 1);
-  };
-  const short = paths.map((path) => title(path, 1));
-  const shortRepeated = repeated(short);
-  const titles = paths.map((path, i) => (shortRepeated[i] ? title(path, 2) : (short[i] ?? '')));
-  const stillRepeated = repeated(titles);
-  const seen = new Map<string, number>();
-  return titles.map((t, i) => {
-    if (!stillRepeated[i]) return t;
-    const n = (seen.get(t) ?? 0) + 1;
-    seen.set(t, n);
-    return `${t} (${n})`;
-  });
 }
 
 /** docs/qa/README.md: the plans, with their explorers and coverage. */

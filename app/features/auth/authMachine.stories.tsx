@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useSelector } from '@xstate/react';
 import { RouterProvider } from 'react-aria-components';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import type { Actor, AnyStateMachine } from 'xstate';
 import { messages } from '../../../api/domain/messages';
 import { TopBar } from '../../../ui';
-import { downloadStatechartFile, exercisePathTools } from '../../qa/explorerStoryKit';
+import { downloadStatechartFile, exercisePathTools, pressEvent } from '../../qa/explorerStoryKit';
 import {
   auth,
   forgotForm,
@@ -14,12 +14,13 @@ import {
   resetForm,
   verifyEmailForm,
 } from '../../qa/machines';
+import { ExplorerToasts } from '../../qa/ExplorerToasts';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
 import { currentUser, type AuthActorRef } from './authMachine';
 import { ForgotForm, LoginForm, RegisterForm, ResetForm, VerifyEmailForm } from './AuthForms';
 import type { AuthFormActorRef } from './authFormMachine';
-import { WithToasts } from './authStoryKit';
+
 import { authTexts } from './texts';
 
 /**
@@ -53,9 +54,9 @@ const meta = {
   beforeEach: dropDanglingAnnouncements,
   decorators: [
     (Story) => (
-      <WithToasts>
+      <ExplorerToasts>
         <Story />
-      </WithToasts>
+      </ExplorerToasts>
     ),
   ],
   args: {
@@ -79,9 +80,7 @@ export const Session: Story = {
     const canvas = within(canvasElement);
     await expect(state(canvas)).toHaveTextContent('checking');
     await expect(canvas.getByRole('button', { name: 'Hi, Siobhan Doherty!' })).toBeVisible();
-    await userEvent.click(
-      canvas.getByRole('button', { name: 'xstate.done.actor.fetchMe(nobody)' }),
-    );
+    await pressEvent(canvas, 'xstate.done.actor.fetchMe(nobody)');
     await expect(state(canvas)).toHaveTextContent('signedOut.idle');
     await expect(canvas.getByRole('link', { name: 'Customer Login' })).toBeVisible();
   },
@@ -95,6 +94,7 @@ export const SessionPathTools: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await exercisePathTools(canvas, {
+      plan: auth.key,
       target: 'signedOut.loggedOut',
       event: 'LOGOUT',
       copiedTexts: [
@@ -124,13 +124,11 @@ export const LoginFormMachine: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(state(canvas)).toHaveTextContent('editing.idle');
-    await userEvent.click(canvas.getByRole('button', { name: 'SUBMIT' }));
+    await pressEvent(canvas, 'SUBMIT');
     await expect(state(canvas)).toHaveTextContent('validating');
-    await userEvent.click(
-      canvas.getByRole('button', { name: 'xstate.done.actor.validate(valid)' }),
-    );
+    await pressEvent(canvas, 'xstate.done.actor.validate(valid)');
     await expect(state(canvas)).toHaveTextContent('submitting');
-    await userEvent.click(canvas.getByRole('button', { name: 'xstate.done.actor.submit(401)' }));
+    await pressEvent(canvas, 'xstate.done.actor.submit(401)');
     await expect(state(canvas)).toHaveTextContent('editing.refused');
     await expect(
       within(canvas.getByRole('form', { name: authTexts.login.formLabel })).getByRole('alert'),
@@ -144,6 +142,7 @@ export const LoginFormPathTools: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await exercisePathTools(canvas, {
+      plan: loginForm.key,
       target: 'editing.invalid',
       event: 'SUBMIT',
       copiedTexts: [
@@ -165,6 +164,7 @@ export const RegisterFormMachine: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await exercisePathTools(canvas, {
+      plan: registerForm.key,
       target: 'editing.refused',
       event: 'SUBMIT',
       copiedTexts: [`  - [ ] See “${messages.auth.passwordTooCommon}”`],
@@ -180,6 +180,7 @@ export const ForgotFormMachine: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await exercisePathTools(canvas, {
+      plan: forgotForm.key,
       target: 'editing.failed',
       event: 'SUBMIT',
       copiedTexts: [`  - [ ] See “${authTexts.networkFailure}”`],
@@ -195,6 +196,7 @@ export const ResetFormMachine: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await exercisePathTools(canvas, {
+      plan: resetForm.key,
       target: 'done',
       event: 'SUBMIT',
       copiedTexts: [`- [ ] 1. Press ${authTexts.reset.submit}.`],
@@ -212,6 +214,7 @@ export const VerifyEmailFormMachine: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await exercisePathTools(canvas, {
+      plan: verifyEmailForm.key,
       target: 'editing.refused',
       event: 'SUBMIT',
       copiedTexts: [`  - [ ] See “${messages.auth.verifyInvalid}”`],

@@ -3,7 +3,12 @@ import { useState, type ReactNode } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../../api/domain/messages';
 import { createToaster, ToastRegion, ToasterProvider } from '../../../ui';
-import { downloadStatechartFile, exercisePathTools } from '../../qa/explorerStoryKit';
+import {
+  downloadStatechartFile,
+  eventButtons,
+  exercisePathTools,
+  pressEvent,
+} from '../../qa/explorerStoryKit';
 import { houseCoalLineId } from '../../qa/fixtures';
 import { cart } from '../../qa/machines';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
@@ -63,8 +68,7 @@ type Story = StoryObj<typeof meta>;
 
 type Canvas = ReturnType<typeof within>;
 const state = (canvas: Canvas) => canvas.getByTestId('current-state');
-const press = (canvas: Canvas, name: string | undefined) =>
-  userEvent.click(canvas.getByRole('button', { name: name ?? '' }));
+const press = (canvas: Canvas, name: string | undefined) => pressEvent(canvas, name ?? '');
 const quantityOf = (canvas: Canvas, title: string) =>
   within(canvas.getByRole('article', { name: title })).getByRole('status', { name: 'Quantity' });
 
@@ -97,7 +101,7 @@ export const Queue: Story = {
     await expect(state(canvas)).toHaveTextContent('sending');
     await expect(canvas.getByTestId('context')).toHaveTextContent(/"id": "r1"[\s\S]*"id": "r2"/);
     // The same request is not offered twice.
-    await expect(canvas.queryByRole('button', { name: request1 })).toBeNull();
+    await expect(eventButtons(canvas, request1 ?? '')).toHaveLength(0);
     await press(canvas, offline);
     await expect(state(canvas)).toHaveTextContent('sending');
     await expect(canvas.getByTestId('context')).not.toHaveTextContent('"id": "r1"');
@@ -129,6 +133,7 @@ export const PathTools: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await exercisePathTools(canvas, {
+      plan: cart.key,
       target: 'sending',
       event: 'REQUEST',
       copiedTexts: [`Press “${messages.cartPage.decrease('Premium House Coal, 40kg bag')}”.`],

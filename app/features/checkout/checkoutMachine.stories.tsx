@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../../api/domain/messages';
-import { downloadStatechartFile, exercisePathTools } from '../../qa/explorerStoryKit';
+import {
+  downloadStatechartFile,
+  eventButton,
+  eventButtons,
+  exercisePathTools,
+  pressEvent,
+} from '../../qa/explorerStoryKit';
 import { checkout } from '../../qa/machines';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
@@ -44,8 +50,7 @@ type Story = StoryObj<typeof meta>;
 
 type Canvas = ReturnType<typeof within>;
 const state = (canvas: Canvas) => canvas.getByTestId('current-state');
-const press = (canvas: Canvas, name: string) =>
-  userEvent.click(canvas.getByRole('button', { name }));
+const press = pressEvent;
 const formOf = (canvas: Canvas) =>
   within(canvas.getByRole('form', { name: checkoutTexts.formLabel }));
 
@@ -61,8 +66,8 @@ export const PayToRedirect: Story = {
     await expect(state(canvas)).toHaveTextContent('validating');
     await expect(canvas.getByTestId('context')).toHaveTextContent('"idempotencyKey": "attempt-1"');
     // While the form is checked nothing can be changed, and Pay cannot be pressed twice.
-    await expect(canvas.queryByRole('button', { name: pay })).toBeNull();
-    await expect(canvas.queryByRole('button', { name: typeName })).toBeNull();
+    await expect(eventButtons(canvas, pay)).toHaveLength(0);
+    await expect(eventButtons(canvas, typeName)).toHaveLength(0);
     await press(canvas, formValid);
     await expect(state(canvas)).toHaveTextContent('submitting');
     await press(canvas, created);
@@ -70,7 +75,7 @@ export const PayToRedirect: Story = {
     await expect(canvas.getByTestId('context')).toHaveTextContent(
       '"redirectUrl": "/pay/test/ses_1"',
     );
-    await expect(canvas.getByRole('button', { name: resume })).toBeVisible();
+    await expect(eventButton(canvas, resume)).toBeVisible();
   },
 };
 
@@ -146,6 +151,7 @@ export const Declaration: Story = {
 export const PathTools: Story = {
   play: async ({ canvas }) => {
     await exercisePathTools(canvas, {
+      plan: checkout.key,
       target: 'editing.ready',
       event: 'RESUME',
       copiedTexts: [

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { within } from 'storybook/test';
 import { expect, userEvent } from 'storybook/test';
-import { downloadStatechartFile, exercisePathTools } from '../../qa/explorerStoryKit';
+import { downloadStatechartFile, exercisePathTools, pressEvent } from '../../qa/explorerStoryKit';
 import { orderId } from '../../qa/fixtures';
 import { paymentStatus } from '../../qa/machines';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
@@ -42,8 +42,7 @@ type Story = StoryObj<typeof meta>;
 
 type Canvas = ReturnType<typeof within>;
 const state = (canvas: Canvas) => canvas.getByTestId('current-state');
-const press = (canvas: Canvas, name: string) =>
-  userEvent.click(canvas.getByRole('button', { name }));
+const press = pressEvent;
 
 /** Still pending: a wait, then another check; paid ends it. */
 export const PendingThenPaid: Story = {
@@ -134,6 +133,7 @@ export const NotFound: Story = {
 export const PathTools: Story = {
   play: async ({ canvas }) => {
     await exercisePathTools(canvas, {
+      plan: paymentStatus.key,
       target: 'waiting',
       event: 'xstate.error.actor.checkOrder',
       copiedTexts: [

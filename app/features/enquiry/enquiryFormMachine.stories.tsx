@@ -1,14 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../../api/domain/messages';
-import { downloadStatechartFile, exercisePathTools } from '../../qa/explorerStoryKit';
+import {
+  downloadStatechartFile,
+  eventButtons,
+  exercisePathTools,
+  pressEvent,
+} from '../../qa/explorerStoryKit';
 import { sampleEnquiry } from '../../qa/fixtures';
 import { enquiryForm } from '../../qa/machines';
+import { ExplorerToasts } from '../../qa/ExplorerToasts';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
 import { EnquiryForm } from './EnquiryForm';
 import type { EnquiryFormActor } from './enquiryFormMachine';
-import { findToast, InPage, toastTexts, WithToasts } from './enquiryStoryKit';
+import { findToast, InPage, toastTexts } from './enquiryStoryKit';
 
 /**
  * QA explorer for the wholesale enquiry form: the real form driven by the explorer's actor. The
@@ -32,11 +38,11 @@ const meta = {
   beforeEach: dropDanglingAnnouncements,
   decorators: [
     (Story) => (
-      <WithToasts>
+      <ExplorerToasts>
         <InPage>
           <Story />
         </InPage>
-      </WithToasts>
+      </ExplorerToasts>
     ),
   ],
   args: {
@@ -49,8 +55,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const state = (canvas: ReturnType<typeof within>) => canvas.getByTestId('current-state');
-const event = (canvas: ReturnType<typeof within>, name: string) =>
-  userEvent.click(canvas.getByRole('button', { name }));
+const event = pressEvent;
 const formOf = (canvas: ReturnType<typeof within>) =>
   within(canvas.getByRole('form', { name: messages.enquiry.formLabel }));
 
@@ -71,10 +76,16 @@ export const SendAndSucceed: Story = {
     );
     await expect(form.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly');
     // While sending, the explorer offers exactly the API's possible answers.
-    await expect(canvas.queryByRole('button', { name: 'SEND' })).toBeNull();
+    await expect(eventButtons(canvas, 'SEND')).toHaveLength(0);
     await event(canvas, answer200);
     await expect(state(canvas)).toHaveTextContent('ready.sent');
-    await findToast('Email sent!');
+    const sent = await findToast('Email sent!');
+    // Shown in the strip above the explorer, so it covers neither the form nor the statechart.
+    const strip = canvas.getByTestId('explorer-notifications');
+    await waitFor(() => {
+      const [outer, box] = [strip.getBoundingClientRect(), sent.getBoundingClientRect()];
+      expect(box.top >= outer.top && box.bottom <= outer.bottom).toBe(true);
+    });
     for (const cleared of ['Contact Name', 'Email', 'Enquiry'])
       await expect(form.getByRole('textbox', { name: cleared })).toHaveValue('');
     await expect(form.getByRole('textbox', { name: 'Address' })).toHaveValue(sampleEnquiry.address);
@@ -162,6 +173,7 @@ export const PathTools: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await exercisePathTools(canvas, {
+      plan: enquiryForm.key,
       target: 'ready.sent',
       event: 'SEND',
       copiedTexts: [

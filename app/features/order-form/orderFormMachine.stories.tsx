@@ -1,89 +1,29 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { fromPromise, type AnyStateMachine, type EventObject, type StateValue } from 'xstate';
-import { emptyCartView, type AddToCartInput } from '../../../api/domain/cart';
+import type { StateValue } from 'xstate';
 import { messages } from '../../../api/domain/messages';
-import { MachineExplorer } from '../../qa/MachineExplorer';
-import { eventName, stateName } from '../../qa/modelCoverage';
-import type { CartResponse } from '../cart';
-import { OrderForm, type OrderFormActor } from './OrderForm';
-import { orderFormMachine, type OrderFormInput, type SetPostcodeInput } from './orderFormMachine';
 import {
-  clearOrphanedAnnouncements,
-  findNotification,
-  hardwoodPellets,
-  pellets,
-  StoryToasts,
-} from './storyFixtures';
+  currentStateOf,
+  eventButtons,
+  expectListedAsPlan,
+  pressEvent,
+} from '../../qa/explorerStoryKit';
+import { orderForm } from '../../qa/machines';
+import { ExplorerToasts } from '../../qa/ExplorerToasts';
+import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
+import { stateName } from '../../qa/modelCoverage';
+import { OrderForm, type OrderFormActor } from './OrderForm';
+import { clearOrphanedAnnouncements, findNotification } from './storyFixtures';
 
 /**
- * QA explorer for the order form (the Wood Pellets tab: product, size and quantity). The cart
- * never answers on its own here: QA settles each call with the `xstate.done.actor…` and
- * `xstate.error.actor…` buttons, or drives the real form above the statechart. The statechart
- * has three regions side by side: `choice`, `postcode` and `cart`; the current state names one
- * state of each (`choice.somethingToAdd,postcode.locked,cart.open.added`).
+ * QA explorer for the order form, from the QA registry (app/qa/machines.ts): the same machine,
+ * preset events, starts and words as its test plan (docs/qa/order-form.md), so the explorer lists
+ * the plan's test cases. It opens on the Oil tab of Order Online; replaying a test case from
+ * another start (the Wood & Other Products tab, a product card) starts the form there. The cart
+ * never answers on its own: QA settles each call with the answer buttons, or drives the real form
+ * above the statechart. The statechart has three regions side by side (choice, postcode and
+ * cart); the current state names one state of each.
  */
-const neverAnswers = <Input,>() =>
-  fromPromise<CartResponse, Input>(() => new Promise<CartResponse>(() => {}));
-const machine = orderFormMachine.provide({
-  actors: {
-    setPostcode: neverAnswers<SetPostcodeInput>(),
-    addToCart: neverAnswers<AddToCartInput>(),
-  },
-}) as unknown as AnyStateMachine;
-
-const input: OrderFormInput = {
-  productType: 'woodpellet',
-  products: [pellets, hardwoodPellets],
-  cartPostcode: null,
-};
-
-type Preset = EventObject & Record<string, unknown>;
-const cart = (postcode: string | null) => ({ ...emptyCartView(), postcode });
-
-const presets: Preset[] = [
-  { type: 'PRODUCT_CHANGED', productId: pellets.id },
-  { type: 'PRODUCT_CHANGED', productId: hardwoodPellets.id },
-  { type: 'SIZE_CHANGED', sizeId: '112' },
-  { type: 'QUANTITY_CHANGED', quantity: 3 },
-  { type: 'POSTCODE_CHANGED', value: '11AA' },
-  { type: 'POSTCODE_CHANGED', value: '1AA' },
-  { type: 'POSTCODE_CHANGED', value: '' },
-  { type: 'POSTCODE_CHANGED', value: '201AA' },
-  { type: 'CHANGE_POSTCODE' },
-  { type: 'CANCEL_POSTCODE_CHANGE' },
-  { type: 'ADD_TO_CART' },
-  { type: 'KEEP_CART' },
-  { type: 'CLEAR_CART_AND_ADD' },
-  { type: 'CART_POSTCODE_CHANGED', postcode: 'BT11AA' },
-  { type: 'CART_POSTCODE_CHANGED', postcode: null },
-  { type: 'CART_COUNT_CHANGED', count: 2 },
-  {
-    type: 'xstate.done.actor.setPostcode',
-    output: { code: 200, message: messages.postcode.set, cart: cart('BT11AA') },
-  },
-  {
-    type: 'xstate.done.actor.setPostcode',
-    output: { code: 400, message: messages.postcode.invalidModal, cart: cart(null) },
-  },
-  {
-    type: 'xstate.error.actor.setPostcode',
-    error: { message: 'We could not reach the shop.' },
-  },
-  {
-    type: 'xstate.done.actor.addToCart',
-    output: { code: 200, message: messages.cart.added, cart: cart('BT11AA') },
-  },
-  {
-    type: 'xstate.done.actor.addToCart',
-    output: { code: 422, message: messages.cart.cannotDeliver, cart: cart('BT11AA') },
-  },
-  {
-    type: 'xstate.error.actor.addToCart',
-    error: { message: 'We could not reach the shop.' },
-  },
-];
-
 const meta = {
   title: 'Machines/Order form',
   component: MachineExplorer,
@@ -92,18 +32,15 @@ const meta = {
   beforeEach: clearOrphanedAnnouncements,
   decorators: [
     (Story) => (
-      <StoryToasts>
+      <ExplorerToasts>
         <Story />
-      </StoryToasts>
+      </ExplorerToasts>
     ),
   ],
   args: {
-    title: 'Order form',
-    machine,
-    events: presets,
-    input,
+    ...explorerArgs(orderForm),
     renderComponent: (actor) => (
-      <OrderForm actor={actor as unknown as OrderFormActor} aria-label="Order Wood Pellets" />
+      <OrderForm actor={actor as unknown as OrderFormActor} aria-label="Order form" />
     ),
   },
 } satisfies Meta<typeof MachineExplorer>;
@@ -112,65 +49,49 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 type Canvas = ReturnType<typeof within>;
-const currentState = (canvas: Canvas) => canvas.getByTestId('current-state');
-/** Presses the explorer's button for a preset event (named as the explorer names it). */
-const press = (canvas: Canvas, event: Preset) =>
-  userEvent.click(canvas.getByRole('button', { name: eventName(event) }));
-const preset = (type: string, match: (event: Preset) => boolean = () => true): Preset => {
-  const found = presets.find((event) => event.type === type && match(event));
-  if (!found) throw new Error(`No preset ${type}`);
-  return found;
-};
-const form = (canvas: Canvas) => within(canvas.getByRole('form', { name: 'Order Wood Pellets' }));
+const form = (canvas: Canvas) => within(canvas.getByRole('form', { name: 'Order form' }));
+const kerosene = 'PRODUCT_CHANGED(Kerosene Heating Oil)';
 
-/** The current state as the explorer names it: `choice.…,postcode.…,cart.…`. */
+/** The current state's technical name: `choice.…,postcode.…,cart.…`. */
 const stateText = (choice: string, postcode: StateValue, cart: StateValue) =>
   stateName({ choice, postcode, cart });
 
-/** The whole add, with the cart's answers given by hand; the real form follows along. */
+/** The plan's test cases, then the whole add with the cart's answers given by hand. */
 export const Explorer: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(currentState(canvas)).toHaveTextContent(
+    await expectListedAsPlan(canvas, orderForm.key);
+    await expect(currentStateOf(canvas)).toHaveTextContent(
       stateText('choosingProduct', { editing: 'entering' }, { open: 'idle' }),
     );
-    // Nothing chosen: adding is not offered.
-    await expect(
-      canvas.queryByRole('button', { name: eventName(preset('ADD_TO_CART')) }),
-    ).toBeNull();
-
-    await press(
-      canvas,
-      preset('PRODUCT_CHANGED', (e) => e.productId === pellets.id),
+    await expect(canvas.getByTestId('current-state-label')).toHaveTextContent(
+      'Choice: choosing product · Postcode: editing › entering · Cart: open › idle',
     );
-    await expect(currentState(canvas)).toHaveTextContent(
+    // Each event button says the step in words, over its technical name.
+    const [choose] = eventButtons(canvas, kerosene);
+    await expect(choose).toHaveTextContent(`Choose “Kerosene Heating Oil” in Product${kerosene}`);
+
+    await pressEvent(canvas, kerosene);
+    await pressEvent(canvas, 'SIZE_CHANGED(500 Litres)');
+    await expect(currentStateOf(canvas)).toHaveTextContent(
       stateText('somethingToAdd', { editing: 'entering' }, { open: 'idle' }),
     );
-    await expect(form(canvas).getByRole('status', { name: 'Price' })).toHaveTextContent('£7.45');
+    await expect(form(canvas).getByRole('status', { name: 'Price' })).toHaveTextContent('£305.00');
     // Typing in the real form changes the machine's context.
     await userEvent.type(form(canvas).getByRole('textbox', { name: 'Postcode' }), '11AA');
     await expect(canvas.getByTestId('context')).toHaveTextContent('"value": "11AA"');
 
     await userEvent.click(form(canvas).getByRole('button', { name: messages.orderForm.addToCart }));
-    await expect(currentState(canvas)).toHaveTextContent(
+    await expect(currentStateOf(canvas)).toHaveTextContent(
       stateText('somethingToAdd', { editing: 'entering' }, { adding: 'settingPostcode' }),
     );
-    await press(
-      canvas,
-      preset('xstate.done.actor.setPostcode', (e) => e.output !== undefined),
-    );
+    await pressEvent(canvas, 'xstate.done.actor.setPostcode(200)');
     // The cart now has the postcode: cancelling the change would go back to it.
-    await expect(currentState(canvas)).toHaveTextContent(
+    await expect(currentStateOf(canvas)).toHaveTextContent(
       stateText('somethingToAdd', { editing: 'changing' }, { adding: 'addingToCart' }),
     );
-    await press(
-      canvas,
-      preset(
-        'xstate.done.actor.addToCart',
-        (e) => (e.output as CartResponse | undefined)?.code === 200,
-      ),
-    );
-    await expect(currentState(canvas)).toHaveTextContent(
+    await pressEvent(canvas, 'xstate.done.actor.addToCart(200)');
+    await expect(currentStateOf(canvas)).toHaveTextContent(
       stateText('somethingToAdd', 'locked', { open: 'added' }),
     );
     // SPEC §4: the postcode is locked again after a successful add.
@@ -180,6 +101,10 @@ export const Explorer: Story = {
     await expect(
       form(canvas).getByRole('button', { name: messages.postcode.changePostcode }),
     ).toBeVisible();
+    // The history names each step in words, whoever took it (the form or a button).
+    await expect(canvas.getByTestId('event-history')).toHaveTextContent(
+      'The cart answers the add: 200 “Added to cart.” → Choice: something to add · Postcode: locked · Cart: open › added',
+    );
     const diagram = await canvas.findByTestId('state-diagram', {}, { timeout: 15_000 });
     await waitFor(() =>
       expect(
@@ -194,45 +119,38 @@ export const Explorer: Story = {
         ]),
       ),
     );
+    // The chart is drawn at its own size (scrolled, not shrunk): its state names are legible.
+    const label = diagram.querySelector('[data-state-id="orderForm.cart.open.added"] text');
+    await expect(label?.getBoundingClientRect().height ?? 0).toBeGreaterThanOrEqual(12);
   },
 };
 
-/** A 5-character postcode: the warning comes from the machine, through the real form. */
+/** A 3-character postcode: the warning comes from the machine, through the real form. */
 export const InvalidPostcodeWarning: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await press(
-      canvas,
-      preset('PRODUCT_CHANGED', (e) => e.productId === hardwoodPellets.id),
-    );
-    await press(
-      canvas,
-      preset('POSTCODE_CHANGED', (e) => e.value === '1AA'),
-    );
-    await press(canvas, preset('ADD_TO_CART'));
+    await pressEvent(canvas, kerosene);
+    await pressEvent(canvas, 'POSTCODE_CHANGED(1AA)');
+    await pressEvent(canvas, 'ADD_TO_CART');
     await findNotification(messages.postcode.invalidOrderForm);
-    await expect(currentState(canvas)).toHaveTextContent(
+    await expect(currentStateOf(canvas)).toHaveTextContent(
       stateText('somethingToAdd', { editing: 'entering' }, { open: 'invalidPostcode' }),
     );
   },
 };
 
-/** An exception from the cart shows in the form as a danger notice. */
+/** No answer from the cart shows in the form as a danger notice, in the plan's words. */
 export const CartException: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await press(
-      canvas,
-      preset('PRODUCT_CHANGED', (e) => e.productId === pellets.id),
+    await pressEvent(canvas, kerosene);
+    await pressEvent(canvas, 'POSTCODE_CHANGED(BT1 1AA)');
+    await pressEvent(canvas, 'ADD_TO_CART');
+    await pressEvent(canvas, 'xstate.error.actor.setPostcode(offline)');
+    await expect(currentStateOf(canvas)).toHaveTextContent('cart.open.failed');
+    await expect(form(canvas).getByRole('alert')).toHaveTextContent(
+      'We could not reach the shop. Please check your connection and try again.',
     );
-    await press(
-      canvas,
-      preset('POSTCODE_CHANGED', (e) => e.value === '11AA'),
-    );
-    await press(canvas, preset('ADD_TO_CART'));
-    await press(canvas, preset('xstate.error.actor.setPostcode'));
-    await expect(currentState(canvas)).toHaveTextContent('cart.open.failed');
-    await expect(form(canvas).getByRole('alert')).toHaveTextContent('We could not reach the shop.');
   },
 };
 
@@ -244,8 +162,9 @@ export const ReplayAPath: Story = {
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Show' }), 'shortest');
     const targets = within(canvas.getByRole('combobox', { name: 'Target state' }))
       .getAllByRole('option')
-      .map((option) => option.textContent ?? '');
-    const addingToCart = targets.find((name) => name.includes('cart.adding.addingToCart'));
+      .map((option) => (option as HTMLOptionElement).value);
+    // Listed by name, with the technical one as the value.
+    const addingToCart = targets.find((id) => id.includes('cart.adding.addingToCart'));
     if (!addingToCart) throw new Error('no path to cart.adding.addingToCart');
     await userEvent.selectOptions(
       canvas.getByRole('combobox', { name: 'Target state' }),
@@ -255,7 +174,7 @@ export const ReplayAPath: Story = {
     if (!replay) throw new Error('no path listed');
     await userEvent.click(replay);
     await userEvent.click(canvas.getByRole('button', { name: 'Play all' }));
-    await expect(currentState(canvas)).toHaveTextContent(addingToCart);
+    await expect(currentStateOf(canvas)).toHaveTextContent(addingToCart);
     await expect(
       form(canvas).getByRole('button', { name: messages.orderForm.addToCart }),
     ).toHaveAttribute('data-pending');

@@ -2,7 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useSelector } from '@xstate/react';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '../../../api/domain/messages';
-import { downloadStatechartFile, exercisePathTools } from '../../qa/explorerStoryKit';
+import {
+  downloadStatechartFile,
+  eventButtons,
+  exercisePathTools,
+  pressEvent,
+} from '../../qa/explorerStoryKit';
 import { postcode } from '../../qa/machines';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
@@ -59,8 +64,7 @@ type Story = StoryObj<typeof meta>;
 
 type Canvas = ReturnType<typeof within>;
 const state = (canvas: Canvas) => canvas.getByTestId('current-state');
-const press = (canvas: Canvas, name: string) =>
-  userEvent.click(canvas.getByRole('button', { name }));
+const press = pressEvent;
 const dialogOf = (canvas: Canvas) =>
   within(canvas.getByRole('region', { name: messages.postcode.modalTitle }));
 
@@ -78,6 +82,11 @@ export const SetPostcode: Story = {
       `${open} → ${canvas.getByTestId('current-state').textContent ?? ''}`,
     );
     await expect(state(canvas)).toHaveTextContent('open.editing');
+    // In a tester's words too: the step taken and the state it led to.
+    await expect(canvas.getByTestId('event-history')).toHaveTextContent(
+      'Do something that needs a postcode (the Set Postcode dialog opens) → Open › editing',
+    );
+    await expect(canvas.getByTestId('current-state-label')).toHaveTextContent('Open › editing');
     const dialog = dialogOf(canvas);
     await expect(dialog.getByText(messages.postcode.resetWarning)).toBeVisible();
     await expect(dialog.getByText(messages.postcode.current('BT1 1AA'))).toBeVisible();
@@ -92,8 +101,8 @@ export const SetPostcode: Story = {
     await expect(field).toHaveAttribute('readonly');
     await expect(field.closest('[data-state]')).toHaveAttribute('data-state', 'success');
     // While the postcode is on its way the explorer offers only the API's answers.
-    await expect(canvas.queryByRole('button', { name: submit })).toBeNull();
-    await expect(canvas.queryByRole('button', { name: dismiss })).toBeNull();
+    await expect(eventButtons(canvas, submit)).toHaveLength(0);
+    await expect(eventButtons(canvas, dismiss)).toHaveLength(0);
     await press(canvas, added);
     await expect(state(canvas)).toHaveTextContent('closed');
     await expect(canvas.queryByRole('region', { name: messages.postcode.modalTitle })).toBeNull();
@@ -161,6 +170,7 @@ export const PathTools: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await exercisePathTools(canvas, {
+      plan: postcode.key,
       target: 'closed',
       event: 'DISMISS',
       copiedTexts: [
