@@ -39,8 +39,13 @@ const config: StorybookConfig = {
   stories: ['../ui/**/*.mdx', '../ui/**/*.stories.@(ts|tsx)', '../app/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
-  // The seeded product pictures, at the address the API serves them from (/api/uploads/...).
-  staticDirs: [{ from: '../api/uploads', to: '/api/uploads' }],
+  // The seeded product pictures, at the address the API serves them from (/api/uploads/...), and
+  // the manual test plans (`npm run qa:scripts`), which the Machines/… Docs pages and the Overview
+  // link as qa-plans/<key>.md (app/qa/MachineDocsPage.tsx, `testPlansDir`).
+  staticDirs: [
+    { from: '../api/uploads', to: '/api/uploads' },
+    { from: '../docs/qa', to: '/qa-plans' },
+  ],
   typescript: {
     reactDocgen: 'react-docgen-typescript',
     reactDocgenTypescriptOptions: {

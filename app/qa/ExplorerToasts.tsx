@@ -11,6 +11,9 @@ const Strip = styled.div`
   contain: layout;
   overflow: hidden;
   min-height: 7rem;
+  /* The hint sits at the bottom: the notifications come in at the top. */
+  display: flex;
+  align-items: flex-end;
   padding: ${theme.space[2]} ${theme.space[4]};
   border-bottom: 1px solid ${theme.colors.border};
   font-size: ${theme.fontSizes.sm};
@@ -22,7 +25,9 @@ export function ExplorerToasts({ children }: { children: ReactNode }) {
   return (
     <ToasterProvider toaster={toaster}>
       <Strip data-testid="explorer-notifications">
-        <p>Notifications from the component show here (on the site, at the top of the page).</p>
+        <p style={{ margin: 0 }}>
+          Notifications from the component show here (on the site, at the top of the page).
+        </p>
         <ToastRegion />
       </Strip>
       {children}

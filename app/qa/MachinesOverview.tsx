@@ -1,13 +1,16 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Heading, Text, theme } from '../../ui';
+import { Heading, Link, Text, theme } from '../../ui';
 import { coverageReport, share, type CoverageReport } from './coverageReport';
+import { docsHref, testPlanHref } from './MachineDocsPage';
 import type { QaMachine } from './qaGuide';
 
 /**
  * The coverage page: every registered machine, its states and transitions, the share the model
  * tests reach (from the same traversal machines.test.ts checks) and, per transition, the test
- * path that takes it.
+ * path that takes it. Each machine links to its explorer (the Docs page of its story file, the
+ * short "how to test this" page, which lists the explorer stories) and to its manual test plan
+ * (docs/qa/<key>.md, served by the static Storybook under qa-plans/).
  */
 export interface MachinesOverviewProps {
   machines: readonly QaMachine[];
@@ -38,6 +41,9 @@ const Page = styled.div`
     text-align: right;
     white-space: nowrap;
   }
+  td[data-file] {
+    white-space: nowrap;
+  }
   code {
     overflow-wrap: anywhere;
     font-size: ${theme.fontSizes.xs};
@@ -53,6 +59,24 @@ const Page = styled.div`
   }
 `;
 
+/** The explorer opens in the whole Storybook (the manager), not inside the docs frame. */
+function ExplorerLink({ report, children }: { report: CoverageReport; children: ReactNode }) {
+  return (
+    <Link href={docsHref(report.story)} target="_top">
+      {children}
+    </Link>
+  );
+}
+
+/** The plan opens beside Storybook. */
+function PlanLink({ report, children }: { report: CoverageReport; children: ReactNode }) {
+  return (
+    <Link href={testPlanHref(report.key)} target="_blank" rel="noreferrer">
+      {children}
+    </Link>
+  );
+}
+
 function MachineDetails({ report }: { report: CoverageReport }) {
   return (
     <details data-machine={report.key}>
@@ -61,7 +85,8 @@ function MachineDetails({ report }: { report: CoverageReport }) {
         {report.states.reached} of {report.states.total} states
       </summary>
       <Text>
-        Explorer: {report.story}. Test plan: docs/qa/{report.key}.md. The traversal explored{' '}
+        Explorer: <ExplorerLink report={report}>{report.story}</ExplorerLink>. Test plan:{' '}
+        <PlanLink report={report}>docs/qa/{report.key}.md</PlanLink>. The traversal explored{' '}
         {report.explored} distinct states and contexts
         {report.truncated ? ', and was cut short by its bounds' : ''}.
       </Text>
@@ -104,7 +129,8 @@ export function MachinesOverview({ machines }: MachinesOverviewProps) {
         Every statechart of the site, from the QA registry (app/qa/machines.ts). The model tests
         explore each machine with its preset events and replay a small set of paths that together
         reach its states and take its transitions; the figures below come from that same traversal.
-        A unit test (app/qa/machines.test.ts) fails when any machine falls short of 100 %.
+        A unit test (app/qa/machines.test.ts) fails when any machine falls short of 100 %. Each
+        machine links to its explorer and to its manual test plan.
       </Text>
       <table aria-label="Machines">
         <thead>
@@ -115,17 +141,23 @@ export function MachinesOverview({ machines }: MachinesOverviewProps) {
             <th scope="col">States reached</th>
             <th scope="col">Transitions reached</th>
             <th scope="col">Test paths</th>
+            <th scope="col">Test plan</th>
           </tr>
         </thead>
         <tbody>
           {reports.map((report) => (
             <tr key={report.key} data-machine={report.key}>
-              <th scope="row">{report.name}</th>
+              <th scope="row">
+                <ExplorerLink report={report}>{report.name}</ExplorerLink>
+              </th>
               <td data-numeric>{report.states.total}</td>
               <td data-numeric>{report.transitions.total}</td>
               <td data-numeric>{share(report.states.reached, report.states.total)}</td>
               <td data-numeric>{share(report.transitions.reached, report.transitions.total)}</td>
               <td data-numeric>{report.paths}</td>
+              <td data-file>
+                <PlanLink report={report}>{report.key}.md</PlanLink>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -15,6 +15,7 @@ import {
   verifyEmailForm,
 } from '../../qa/machines';
 import { ExplorerToasts } from '../../qa/ExplorerToasts';
+import { machineDocsPageFor } from '../../qa/MachineDocsPage';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
 import { currentUser, type AuthActorRef } from './authMachine';
@@ -50,7 +51,19 @@ const meta = {
   title: 'Machines/Auth',
   component: MachineExplorer,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    docs: {
+      page: machineDocsPageFor(
+        auth,
+        loginForm,
+        registerForm,
+        forgotForm,
+        resetForm,
+        verifyEmailForm,
+      ),
+    },
+  },
   beforeEach: dropDanglingAnnouncements,
   decorators: [
     (Story) => (

@@ -11,6 +11,7 @@ import {
 } from '../../qa/explorerStoryKit';
 import { houseCoalLineId } from '../../qa/fixtures';
 import { cart } from '../../qa/machines';
+import { machineDocsPageFor } from '../../qa/MachineDocsPage';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
 import type { CartActorRef } from './cartClient';
@@ -44,7 +45,7 @@ const meta = {
   title: 'Machines/Cart',
   component: MachineExplorer,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { page: machineDocsPageFor(cart) } },
   beforeEach: dropDanglingAnnouncements,
   decorators: [
     (Story) => (

@@ -9,6 +9,7 @@ import {
   pressEvent,
 } from '../../qa/explorerStoryKit';
 import { checkout } from '../../qa/machines';
+import { machineDocsPageFor } from '../../qa/MachineDocsPage';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
 import { CheckoutForm } from './CheckoutForm';
@@ -37,7 +38,7 @@ const meta = {
   title: 'Machines/Checkout',
   component: MachineExplorer,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { page: machineDocsPageFor(checkout) } },
   beforeEach: dropDanglingAnnouncements,
   args: {
     ...explorerArgs(checkout),

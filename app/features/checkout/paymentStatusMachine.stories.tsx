@@ -4,6 +4,7 @@ import { expect, userEvent } from 'storybook/test';
 import { downloadStatechartFile, exercisePathTools, pressEvent } from '../../qa/explorerStoryKit';
 import { orderId } from '../../qa/fixtures';
 import { paymentStatus } from '../../qa/machines';
+import { machineDocsPageFor } from '../../qa/MachineDocsPage';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { PaymentStatusView } from './PaymentStatusView';
 import type { PaymentStatusActorRef } from './paymentStatusMachine';
@@ -28,7 +29,7 @@ const meta = {
   title: 'Machines/Payment status',
   component: MachineExplorer,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { page: machineDocsPageFor(paymentStatus) } },
   args: {
     ...explorerArgs(paymentStatus),
     renderComponent: (actor) => (

@@ -10,6 +10,7 @@ import {
 import { sampleEnquiry } from '../../qa/fixtures';
 import { enquiryForm } from '../../qa/machines';
 import { ExplorerToasts } from '../../qa/ExplorerToasts';
+import { machineDocsPageFor } from '../../qa/MachineDocsPage';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
 import { EnquiryForm } from './EnquiryForm';
@@ -34,7 +35,7 @@ const meta = {
   title: 'Machines/Enquiry form',
   component: MachineExplorer,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { page: machineDocsPageFor(enquiryForm) } },
   beforeEach: dropDanglingAnnouncements,
   decorators: [
     (Story) => (

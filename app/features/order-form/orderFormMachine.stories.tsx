@@ -10,6 +10,7 @@ import {
 } from '../../qa/explorerStoryKit';
 import { orderForm } from '../../qa/machines';
 import { ExplorerToasts } from '../../qa/ExplorerToasts';
+import { machineDocsPageFor } from '../../qa/MachineDocsPage';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { stateName } from '../../qa/modelCoverage';
 import { OrderForm, type OrderFormActor } from './OrderForm';
@@ -28,7 +29,7 @@ const meta = {
   title: 'Machines/Order form',
   component: MachineExplorer,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { page: machineDocsPageFor(orderForm) } },
   beforeEach: clearOrphanedAnnouncements,
   decorators: [
     (Story) => (

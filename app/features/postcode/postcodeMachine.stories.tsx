@@ -9,6 +9,7 @@ import {
   pressEvent,
 } from '../../qa/explorerStoryKit';
 import { postcode } from '../../qa/machines';
+import { machineDocsPageFor } from '../../qa/MachineDocsPage';
 import { explorerArgs, MachineExplorer } from '../../qa/MachineExplorer';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
 import { PostcodeModal, type PostcodeActorRef } from './PostcodeModal';
@@ -49,7 +50,7 @@ const meta = {
   title: 'Machines/Postcode',
   component: MachineExplorer,
   tags: ['autodocs'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { page: machineDocsPageFor(postcode) } },
   beforeEach: dropDanglingAnnouncements,
   args: {
     ...explorerArgs(postcode),
