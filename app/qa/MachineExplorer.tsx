@@ -50,6 +50,11 @@ export interface MachineExplorerProps {
   qa?: QaMachine;
   /** Timers wait for QA (their `xstate.after…` buttons) instead of running on the real clock. */
   manualClock?: boolean;
+  /**
+   * The component takes the explorer's whole width, with the state below it: for a page-sized
+   * component (the checkout form and its order summary) that a half-width panel would squeeze.
+   */
+  wideComponent?: boolean;
 }
 
 /** The explorer's props for a registry entry (add `renderComponent`). */
@@ -144,6 +149,11 @@ const Grid = styled.div`
   code {
     overflow-wrap: anywhere;
   }
+  ${theme.media.lg} {
+    section[data-wide] {
+      grid-column: 1 / -1;
+    }
+  }
 `;
 
 const Wide = styled.section`
@@ -203,6 +213,7 @@ export function MachineExplorer({
   input,
   qa,
   manualClock = false,
+  wideComponent = false,
 }: MachineExplorerProps) {
   const ids = useId();
   const chart = useMemo(() => machineToChart(machine), [machine]);
@@ -368,7 +379,11 @@ export function MachineExplorer({
   return (
     <Grid data-machine-explorer={title}>
       {renderComponent ? (
-        <section aria-labelledby={`${ids}-component`}>
+        <section
+          aria-labelledby={`${ids}-component`}
+          data-wide={wideComponent || undefined}
+          data-testid="explorer-component"
+        >
           <Heading level={2} size={4} id={`${ids}-component`}>
             Component
           </Heading>

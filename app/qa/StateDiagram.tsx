@@ -226,6 +226,31 @@ export function StateDiagram({ chart, activeIds, title, svgRef }: StateDiagramPr
   const active = useMemo(() => [...activeIds].join(', '), [activeIds]);
   const initialIds = useMemo(() => new Set(initialStateIds(chart.root)), [chart]);
 
+  // The current state stays in sight: when none of the states just entered (or, if none is new,
+  // none of the current ones) is inside the scrolled viewport, the first of them is brought in.
+  const shown = useRef<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    const box = viewport.current;
+    const leaves = laid?.nodes.filter((node) => !node.compound && activeIds.has(node.id)) ?? [];
+    const entered = leaves.filter((node) => !shown.current.has(node.id));
+    shown.current = activeIds;
+    const candidates = entered.length > 0 ? entered : leaves;
+    if (!box || candidates.length === 0) return;
+    const place = (node: Laid['nodes'][number]) => ({
+      x: (node.x + 10) * zoom,
+      y: (node.y + 10) * zoom,
+      w: node.width * zoom,
+      h: node.height * zoom,
+    });
+    const inSight = ({ x, y, w, h }: ReturnType<typeof place>) =>
+      x >= box.scrollLeft &&
+      x + w <= box.scrollLeft + box.clientWidth &&
+      y >= box.scrollTop &&
+      y + h <= box.scrollTop + box.clientHeight;
+    if (candidates.some((node) => inSight(place(node)))) return;
+    const { x, y, w, h } = place(candidates[0] as Laid['nodes'][number]);
+    box.scrollTo({ left: x + w / 2 - box.clientWidth / 2, top: y + h / 2 - box.clientHeight / 2 });
+  }, [laid, activeIds, zoom]);
   const fromAnyState = rootTransitions(chart);
   const step = (direction: 1 | -1) =>
     setZoom((current) => {

@@ -42,6 +42,7 @@ const meta = {
   beforeEach: dropDanglingAnnouncements,
   args: {
     ...explorerArgs(checkout),
+    wideComponent: true,
     renderComponent: (actor) => <CheckoutForm actor={actor as unknown as CheckoutActorRef} />,
   },
 } satisfies Meta<typeof MachineExplorer>;

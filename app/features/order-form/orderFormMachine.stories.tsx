@@ -123,6 +123,25 @@ export const Explorer: Story = {
     // The chart is drawn at its own size (scrolled, not shrunk): its state names are legible.
     const label = diagram.querySelector('[data-state-id="orderForm.cart.open.added"] text');
     await expect(label?.getBoundingClientRect().height ?? 0).toBeGreaterThanOrEqual(12);
+    // The chart is larger than its viewport, which scrolls to keep a state just entered in sight.
+    const viewport = canvas.getByTestId('diagram-viewport');
+    const entered = ['orderForm.postcode.locked', 'orderForm.cart.open.added'].map((id) =>
+      diagram.querySelector(`[data-state-id="${id}"] rect`),
+    );
+    await waitFor(() => {
+      const outer = viewport.getBoundingClientRect();
+      const inSight = entered.some((node) => {
+        const box = node?.getBoundingClientRect();
+        return (
+          box !== undefined &&
+          box.left >= outer.left &&
+          box.right <= outer.right &&
+          box.top >= outer.top &&
+          box.bottom <= outer.bottom
+        );
+      });
+      expect(inSight).toBe(true);
+    });
   },
 };
 
