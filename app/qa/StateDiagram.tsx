@@ -3,6 +3,7 @@ import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import { useEffect, useMemo, useRef, useState, type PointerEvent, type Ref } from 'react';
 import { Button } from '../../ui';
 import type { Chart, ChartNode } from './graph';
+import { humanise } from './qaGuide';
 
 /**
  * The statechart drawn as SVG. ELK (the Eclipse Layout Kernel, compiled to JavaScript) places the
@@ -15,12 +16,14 @@ const NODE_HEIGHT = 36;
 const LABEL_HEIGHT = 16;
 
 function toElk(node: ChartNode): ElkNode {
-  const width = Math.max(90, node.label.length * CHAR_WIDTH + 28);
+  // Each state in words, as the explorer names the current state ("adding to cart").
+  const text = humanise(node.label);
+  const width = Math.max(90, text.length * CHAR_WIDTH + 28);
   if (node.children.length === 0)
-    return { id: node.id, width, height: NODE_HEIGHT, labels: [{ text: node.label }] };
+    return { id: node.id, width, height: NODE_HEIGHT, labels: [{ text }] };
   return {
     id: node.id,
-    labels: [{ text: node.label, width, height: LABEL_HEIGHT }],
+    labels: [{ text, width, height: LABEL_HEIGHT }],
     layoutOptions: { 'elk.padding': '[top=32,left=16,bottom=16,right=16]' },
     children: node.children.map(toElk),
   };
@@ -360,6 +363,8 @@ export function StateDiagram({ chart, activeIds, title, svgRef }: StateDiagramPr
                 data-active={isActive ? 'true' : undefined}
                 data-initial={initialIds.has(node.id) ? 'true' : undefined}
               >
+                {/* The state's technical id, as a tooltip. */}
+                <title>{node.id}</title>
                 <rect
                   x={node.x}
                   y={node.y}
