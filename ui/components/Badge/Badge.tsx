@@ -16,6 +16,7 @@ export interface BadgeProps {
   max?: number;
   /** Colour scheme (default `primary`: dark text on yellow). */
   tone?: BadgeTone;
+  /** Extra class on the badge. */
   className?: string;
 }
 
@@ -96,6 +97,7 @@ const BestsellerRoot = styled.span`
 `;
 
 export interface BestsellerBadgeProps {
+  /** Extra class on the badge. */
   className?: string;
 }
 

@@ -46,6 +46,7 @@ export interface CartLineForm {
 }
 
 export interface CartLineProps {
+  /** The product's name, as the line's heading. */
   title: string;
   /** The chosen size, e.g. "40kg bag" or "500 Litres". */
   size?: string | null;
@@ -53,6 +54,7 @@ export interface CartLineProps {
   imageSrc?: string | null;
   /** Unit price in whole pence. */
   unitPence: number;
+  /** How many of this size are in the cart. */
   quantity: number;
   /** Unit price times quantity, in whole pence (the server's figure). */
   lineTotalPence: number;
@@ -69,10 +71,13 @@ export interface CartLineProps {
   form?: CartLineForm;
   /** False at the most one line may hold: the + button is disabled. */
   canIncrement?: boolean;
+  /** Disables the line's buttons while the cart is being changed. */
   isDisabled?: boolean;
   /** Heading level of the title, to fit the page outline (default 3). */
   headingLevel?: 2 | 3 | 4;
+  /** Replaces any of the English texts (the buttons' names and the prices' words). */
   labels?: Partial<CartLineLabels>;
+  /** Extra class on the root. */
   className?: string;
 }
 

@@ -8,7 +8,9 @@ import { Link } from '../Link';
 export interface ConsentBannerProps {
   /** Show the banner (the app hides it once the visitor has chosen). */
   isOpen: boolean;
+  /** The visitor accepted optional cookies (store the choice and close the banner). */
   onAccept: () => void;
+  /** The visitor refused optional cookies (store the choice and close the banner). */
   onReject: () => void;
   /** Where the privacy policy lives (default /privacy-policy). */
   privacyHref?: string;

@@ -41,12 +41,15 @@ const Inner = styled.span`
 `;
 
 export interface PhoneLinkProps {
+  /** The number to call: its label (e.g. "Office") and the number as printed. */
   phone: ContactPhone;
   /** Show the label ("Head Office:") before the number (default true). */
   showLabel?: boolean;
   /** Show the phone icon (default true). */
   showIcon?: boolean;
+  /** The link's look: `default` (body text), `muted`, or `inverse` on the dark footer. */
   variant?: LinkVariant;
+  /** Extra class on the link. */
   className?: string;
 }
 
@@ -81,9 +84,13 @@ export function PhoneLink({
 }
 
 export interface EmailLinkProps {
+  /** The address to write to (a mailto: link). */
   email: string;
+  /** Shows the envelope icon before the address. */
   showIcon?: boolean;
+  /** The link's look: `default` (body text), `muted`, or `inverse` on the dark footer. */
   variant?: LinkVariant;
+  /** Extra class on the link. */
   className?: string;
 }
 

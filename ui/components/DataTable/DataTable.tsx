@@ -31,15 +31,23 @@ export interface DataTableSort {
 }
 
 export interface DataTableProps<Row> {
+  /** Names the table for assistive technology (e.g. "Orders"). */
   'aria-label': string;
+  /** The columns, left to right: each with its header, how to render a cell and whether it sorts. */
   columns: readonly DataTableColumn<Row>[];
+  /** The rows of the current page, in the order shown. */
   rows: readonly Row[];
+  /** A stable, unique key for a row (e.g. the order number): selection and row actions report it. */
   rowKey: (row: Row) => string;
+  /** The column and direction the rows are sorted by (controlled); the header shows it. */
   sort?: DataTableSort;
+  /** A sortable header was pressed: sort by that column (the caller reloads the rows). */
   onSortChange?: (sort: DataTableSort) => void;
   /** 'none' (default) or 'multiple' (checkbox column, react-aria selection). */
   selectionMode?: 'none' | 'multiple';
+  /** The selected rows' keys, with `selectionMode="multiple"` (controlled). */
   selectedKeys?: ReadonlySet<string>;
+  /** The selection changed (a row's checkbox, or the select-all checkbox). */
   onSelectionChange?: (keys: Set<string>) => void;
   /** Opening a row (click, Enter): e.g. go to its detail page. */
   onRowAction?: (key: string) => void;

@@ -14,14 +14,17 @@ export interface ModalProps {
   width?: number | string;
   /** Controlled open state. Leave out inside a `ModalTrigger`, which then controls it. */
   isOpen?: boolean;
+  /** The dialog opened or closed (the X, Escape, or the backdrop when dismissable). */
   onOpenChange?: (isOpen: boolean) => void;
   /** Close when the backdrop is clicked (default true). Escape always closes unless disabled. */
   isDismissable?: boolean;
+  /** Escape does not close the dialog (for a step that must be finished). */
   isKeyboardDismissDisabled?: boolean;
   /** Hide the close (X) button, e.g. while a submission is pending. */
   hideCloseButton?: boolean;
   /** Content, or a function of `close` for content with its own Cancel/Done buttons. */
   children: ReactNode | ((close: () => void) => ReactNode);
+  /** Extra class on the dialog. */
   className?: string;
 }
 

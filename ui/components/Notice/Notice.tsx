@@ -6,6 +6,7 @@ import { DangerIcon, InfoIcon, SuccessIcon, WarningIcon } from '../Icon';
 export type NoticeVariant = 'danger' | 'success' | 'warning' | 'info';
 
 export interface NoticeProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
+  /** What kind of message it is: its colour, icon and whether it is announced at once (danger). */
   variant: NoticeVariant;
   /** An optional bold first line. */
   title?: ReactNode;

@@ -91,30 +91,47 @@ export const defaultOrderReceiptLabels: OrderReceiptLabels = {
 };
 
 export interface OrderReceiptProps {
+  /** The order number, as the customer quotes it. */
   number: string;
   /** Already formatted for people, e.g. "14 March 2025, 10:42". */
   placedAt: string;
+  /** When the payment was confirmed (ISO date-time); left out or null before then. */
   paidAt?: string | null;
+  /** The order's status in words (e.g. "Paid", "Out for delivery"). */
   status: string;
+  /** The status badge's colour: what the status means for the customer. */
   statusTone?: OrderStatusTone;
+  /** The items, each with its title, size, quantity, unit price and line total in pence. */
   lines: readonly OrderReceiptLine[];
+  /** The items' total in pence, before delivery. */
   subtotal: number;
+  /** Delivery in pence; 0 shows "Free". */
   deliveryCharge: number;
+  /** The VAT added because the domestic-use declaration was not made, in pence; shown as its own line when not zero. */
   vatAdjustment: number;
+  /** VAT included in the total, one row per rate (rate in basis points, amount in pence). */
   vatBreakdown: readonly { rate: number; amount: number }[];
+  /** All the VAT included in the total, in pence. */
   vatTotal: number;
+  /** The amount paid in pence, VAT included. */
   total: number;
   /** The refunds made, oldest first: each is a row under the total, then what was paid net. */
   refunds?: readonly OrderReceiptRefund[];
   /** An empty e-mail and phone (a deleted customer's order) leave out the contact column. */
   customer: { name: string; email: string; phone: string };
+  /** The delivery address, one line per entry. */
   deliveryAddress: readonly string[];
+  /** The customer's delivery instructions for the driver, if any. */
   instructions?: string | null;
+  /** The shop's name, address and VAT number, as a receipt must show them. */
   seller: OrderReceiptSeller;
   /** Shows the Print button (hidden on paper). */
   onPrint?: () => void;
+  /** Heading level of the receipt's title, to fit the page outline. */
   headingLevel?: HeadingLevel;
+  /** Replaces any of the English texts (headings and row names). */
   labels?: Partial<OrderReceiptLabels>;
+  /** Extra class on the root. */
   className?: string;
 }
 

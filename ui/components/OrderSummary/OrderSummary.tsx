@@ -57,18 +57,25 @@ export function vatPercent(rate: number): string {
 }
 
 export interface OrderSummaryProps {
+  /** The items, each with its title, size, quantity and line total in pence (the server's figures). */
   lines: readonly OrderSummaryLine[];
+  /** The items' total in pence, before delivery. */
   subtotal: number;
+  /** Delivery in pence; 0 shows "Free". */
   deliveryCharge: number;
   /** Shown as its own line when not zero. */
   vatAdjustment: number;
   /** VAT included in the total, one row per rate. */
   vatBreakdown: readonly OrderSummaryVat[];
+  /** The amount to pay in pence, VAT included. */
   total: number;
   /** The figures are being worked out again (the totals are marked busy). */
   isUpdating?: boolean;
+  /** Heading level of "Order summary", to fit the page outline. */
   headingLevel?: HeadingLevel;
+  /** Replaces any of the English texts (headings and row names). */
   labels?: Partial<OrderSummaryLabels>;
+  /** Extra class on the root (to place it in a layout). */
   className?: string;
 }
 

@@ -12,6 +12,7 @@ export interface PasswordFieldProps extends Omit<TextFieldBaseProps, 'type'> {
   autoComplete?: 'current-password' | 'new-password';
   /** The toggle's texts. */
   toggleLabels?: { show: string; hide: string };
+  /** A ref to the `<input>` (to focus it). */
   inputRef?: Ref<HTMLInputElement>;
 }
 

@@ -20,6 +20,7 @@ export interface PaymentLogoProps {
   label?: string;
   /** `light` for light backgrounds (default), `dark` for dark ones. */
   tone?: PaymentLogoTone;
+  /** Extra class on the logo. */
   className?: string;
 }
 

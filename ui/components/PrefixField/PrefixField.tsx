@@ -13,6 +13,7 @@ export interface PrefixFieldProps extends TextFieldBaseProps {
    * visible adornment is not part of the input's value.
    */
   prefixDescription?: string;
+  /** A ref to the `<input>` (to focus it). */
   inputRef?: Ref<HTMLInputElement>;
 }
 

@@ -47,7 +47,9 @@ export interface PriceProps {
   suffix?: string;
   /** Text size (default `md`). */
   size?: PriceSize;
+  /** Extra class on the root. */
   className?: string;
+  /** An id, so that a control can be described by the price (aria-describedby). */
   id?: string;
 }
 

@@ -30,7 +30,9 @@ export type ProductCardHeadingLevel = 2 | 3 | 4 | 5 | 6;
 export type ProductCardVariant = 'card' | 'row';
 
 export interface ProductCardProps {
+  /** The product's name, as its heading. */
   title: string;
+  /** The product photo with its alt text; a placeholder is drawn when there is none. */
   image?: ProductCardImage;
   /** Shows the 'Bestseller' badge. */
   bestseller?: boolean;
@@ -41,6 +43,7 @@ export interface ProductCardProps {
    * more than one size; with a single size its price is shown without "from".
    */
   fromPence?: number;
+  /** A sentence or two about the product, under the price. */
   description?: ReactNode;
   /** Heading level of the title, to fit the page outline (default 3). */
   headingLevel?: ProductCardHeadingLevel;
@@ -50,6 +53,7 @@ export interface ProductCardProps {
   actions?: ReactNode;
   /** Also rendered in the action slot, after `actions`. */
   children?: ReactNode;
+  /** Extra class on the root (to place it in a grid). */
   className?: string;
 }
 

@@ -43,20 +43,29 @@ export interface SelectProps extends Omit<
   | 'isInvalid'
   | 'placeholder'
 > {
+  /** The field's visible label; it also names the list for assistive technology. */
   label: string;
+  /** Hides the label visually (it still names the field), where the context says what it is. */
   hideLabel?: boolean;
+  /** The choices, in order: each with its key, text and whether it is disabled. */
   options: SelectOption[];
   /** The selected option's id (controlled). */
   selectedKey?: RAC.Key | null;
   /** The initially selected option's id (uncontrolled). */
   defaultSelectedKey?: RAC.Key | null;
+  /** A choice was made: its key. */
   onSelectionChange?: (key: RAC.Key | null) => void;
   /** Shown while nothing is selected (default "Select an option"). */
   placeholder?: string;
+  /** Help under the field (e.g. what the choice changes). */
   description?: ReactNode;
+  /** Shown under the field when `validationState` is "invalid". */
   errorMessage?: string;
+  /** "valid" marks the field with a tick, "invalid" shows `errorMessage`. */
   validationState?: ValidationState;
+  /** Extra class on the field's root. */
   className?: string;
+  /** Inline style on the field's root (e.g. a grid area). */
   style?: CSSProperties;
 }
 

@@ -11,11 +11,14 @@ import { overlayBackdrop } from '../../theme/overlay';
 export interface SidePanelProps {
   /** The panel's heading; it also names the dialog (e.g. "Menu"). */
   title: ReactNode;
+  /** Whether the panel is open (controlled). */
   isOpen?: boolean;
+  /** The panel opened or closed (the X, Escape, or the backdrop). */
   onOpenChange?: (isOpen: boolean) => void;
   /** Close when the backdrop is clicked (default true). */
   isDismissable?: boolean;
   children: ReactNode | ((close: () => void) => ReactNode);
+  /** Extra class on the panel. */
   className?: string;
 }
 

@@ -52,11 +52,13 @@ export const defaultTestPaymentPanelLabels: TestPaymentPanelLabels = {
 };
 
 export interface TestPaymentPanelProps {
+  /** The shop the payment is for, as the page's heading names it. */
   shopName: string;
   /** In whole pence. */
   amount: number;
   /** The order number or payment reference, when known. */
   reference?: string | null;
+  /** Which screen to show: `choose` an outcome, or the card issuer's `challenge` (3-D Secure). */
   step?: TestPaymentStep;
   /** The choice on its way: its button spins and every button is disabled. */
   pendingChoice?: TestPaymentChoice | null;
@@ -64,6 +66,7 @@ export interface TestPaymentPanelProps {
   isDisabled?: boolean;
   /** A failure to show (red). */
   error?: string | null;
+  /** An outcome was pressed: the page sends it to the test provider. */
   onChoose?: (choice: TestPaymentChoice) => void;
   /**
    * Inside a form: each choice is a submit button sending `{submitName}={choice}`, so the panel
@@ -71,8 +74,11 @@ export interface TestPaymentPanelProps {
    * and the page prevents the form's own submit). Omitted: plain buttons.
    */
   submitName?: string;
+  /** Heading level of the panel's title, to fit the page outline. */
   headingLevel?: HeadingLevel;
+  /** Replaces any of the English texts. */
   labels?: Partial<TestPaymentPanelLabels>;
+  /** Extra class on the root. */
   className?: string;
 }
 

@@ -7,6 +7,7 @@ import { controlStyles } from '../TextField/fieldStyles';
 export interface TextAreaProps extends TextFieldBaseProps {
   /** Visible lines of text (default 5). The user can resize vertically. */
   rows?: number;
+  /** A ref to the `<textarea>` (to focus it). */
   textAreaRef?: Ref<HTMLTextAreaElement>;
 }
 

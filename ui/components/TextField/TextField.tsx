@@ -30,6 +30,7 @@ export interface TextFieldBaseProps extends Omit<
 }
 
 export interface TextFieldProps extends TextFieldBaseProps {
+  /** A ref to the `<input>` (to focus it). */
   inputRef?: Ref<HTMLInputElement>;
 }
 
