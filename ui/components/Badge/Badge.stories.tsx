@@ -1,5 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { Badge, BestsellerBadge, type BadgeTone } from './Badge';
 
 const meta = {
@@ -87,47 +93,51 @@ export const Bestseller: Story = {
 const tones: BadgeTone[] = ['primary', 'dark', 'danger'];
 const counts = [0, 1, 3, 42, 150];
 
+interface ToneRow extends MatrixAxis {
+  tone: BadgeTone;
+}
+
+const toneRows: ToneRow[] = tones.map((tone) => ({ label: tone, tone }));
+
+interface CountColumn extends MatrixAxis {
+  count: number;
+}
+
+const countColumns: CountColumn[] = counts.map((count) => ({
+  label: count === 0 ? '0 (nothing)' : String(count),
+  count,
+}));
+
 /** Every tone against a range of counts (0 renders nothing), plus the Bestseller flag. */
 export const All: Story = {
   render: () => (
-    <div style={{ display: 'grid', gap: '1rem' }}>
-      <table style={{ borderCollapse: 'collapse' }}>
-        <thead>
-          <tr>
-            <th scope="col" style={{ textAlign: 'left', padding: '0.5rem' }}>
-              Tone
-            </th>
-            {counts.map((count) => (
-              <th key={count} scope="col" style={{ textAlign: 'left', padding: '0.5rem' }}>
-                {count}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {tones.map((tone) => (
-            <tr key={tone}>
-              <th scope="row" style={{ textAlign: 'left', padding: '0.5rem', fontWeight: 400 }}>
-                {tone}
-              </th>
-              {counts.map((count) => (
-                <td key={count} style={{ padding: '0.5rem' }}>
-                  <Badge count={count} tone={tone} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div>
-        <BestsellerBadge />
-      </div>
+    <div style={{ display: 'grid', gap: '1.5rem', justifyItems: 'start' }}>
+      <StateMatrix
+        caption="Badge: tones by count"
+        rowsLabel="Tone"
+        rows={toneRows}
+        columns={countColumns}
+        renderCell={(row, column) => <Badge count={column.count} tone={row.tone} />}
+      />
+      <StateMatrix
+        caption="BestsellerBadge"
+        rowsLabel="Badge"
+        rows={[{ label: 'Bestseller' }]}
+        columns={[{ label: 'Default' }]}
+        renderCell={() => <BestsellerBadge />}
+      />
     </div>
   ),
   play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement, 'Badge: tones by count')).toEqual({
+      columns: countColumns.map((column) => column.label),
+      rows: tones,
+    });
     // 0 renders nothing: four visible counts per tone.
     await expect(canvasElement.querySelectorAll('[data-variant="count"]')).toHaveLength(
       tones.length * (counts.length - 1),
     );
+    await expect(getMatrixCell(canvasElement, 'danger', '42')).toHaveTextContent('42');
+    await expect(getMatrixCell(canvasElement, 'danger', '0 (nothing)')).toBeEmptyDOMElement();
   },
 };

@@ -1,7 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent } from 'storybook/test';
+import type { ReactNode } from 'react';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  interactionStates,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { CartIcon, CloseIcon, MailIcon } from '../Icon';
-import { Button } from './Button';
+import { Button, type ButtonProps } from './Button';
 
 const meta = {
   title: 'Components/Button',
@@ -111,35 +119,126 @@ export const Disabled: Story = {
   },
 };
 
-const variants = ['primary', 'secondary', 'link'] as const;
+type ButtonState = Pick<ButtonProps, 'isDisabled' | 'isPending'>;
 
-/** Every variant in every state, for design review and the visual baseline. */
+/** The variants, as columns: a state's row then reads across every variant. */
+interface ButtonVariantColumn extends MatrixAxis {
+  render: (state: ButtonState) => ReactNode;
+}
+
+const buttonVariants: ButtonVariantColumn[] = [
+  { label: 'Primary', render: (state) => <Button {...state}>Order Online</Button> },
+  {
+    label: 'Primary, icon',
+    render: (state) => (
+      <Button {...state} icon={<MailIcon />}>
+        Send
+      </Button>
+    ),
+  },
+  {
+    label: 'Primary, small',
+    render: (state) => (
+      <Button {...state} size="sm">
+        Small
+      </Button>
+    ),
+  },
+  {
+    label: 'Secondary',
+    render: (state) => (
+      <Button {...state} variant="secondary">
+        Cancel
+      </Button>
+    ),
+  },
+  {
+    label: 'Secondary, small',
+    render: (state) => (
+      <Button {...state} variant="secondary" size="sm" icon={<CartIcon />}>
+        Cart
+      </Button>
+    ),
+  },
+  {
+    label: 'Link',
+    render: (state) => (
+      <Button {...state} variant="link">
+        Change postcode?
+      </Button>
+    ),
+  },
+  {
+    label: 'Icon',
+    render: (state) => <Button {...state} variant="icon" icon={<CloseIcon />} aria-label="Close" />,
+  },
+  {
+    label: 'Icon, small',
+    render: (state) => (
+      <Button {...state} variant="icon" size="sm" icon={<CartIcon />} aria-label="Cart" />
+    ),
+  },
+];
+
+interface ButtonStateRow extends MatrixAxis {
+  state?: ButtonState;
+}
+
+const buttonStates: ButtonStateRow[] = [
+  ...interactionStates,
+  { label: 'Disabled', state: { isDisabled: true } },
+  { label: 'Pending', state: { isPending: true } },
+];
+
+/**
+ * Every variant in every state, for design review and the visual baseline. Hover, Focus and
+ * Pressed are static previews of those states (see ui/theme/previewState.ts); Disabled and
+ * Pending are the real props.
+ */
 export const All: Story = {
   parameters: { layout: 'padded' },
   render: () => (
-    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(5, max-content)', gap: '1rem' }}>
-      {variants.map((variant) => (
-        <div key={variant} style={{ display: 'contents' }}>
-          <Button variant={variant}>Order Online</Button>
-          <Button variant={variant} icon={<MailIcon />}>
-            Send
-          </Button>
-          <Button variant={variant} size="sm">
-            Small
-          </Button>
-          <Button variant={variant} isPending>
-            Pending
-          </Button>
-          <Button variant={variant} isDisabled>
-            Disabled
-          </Button>
-        </div>
-      ))}
-      <Button variant="icon" icon={<CloseIcon />} aria-label="Close" />
-      <Button variant="icon" icon={<CartIcon />} aria-label="Cart" />
-      <Button variant="icon" size="sm" icon={<CloseIcon />} aria-label="Close small" />
-      <Button variant="icon" icon={<CloseIcon />} aria-label="Closing" isPending />
-      <Button variant="icon" icon={<CloseIcon />} aria-label="Close disabled" isDisabled />
-    </div>
+    <StateMatrix
+      caption="Button: every variant in every state"
+      rowsLabel="State"
+      rows={buttonStates}
+      columns={buttonVariants}
+      cellStyle={{ whiteSpace: 'nowrap' }}
+      renderCell={(row, column) => column.render(row.state ?? {})}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: buttonVariants.map((variant) => variant.label),
+      rows: buttonStates.map((state) => state.label),
+    });
+    const button = (variant: string, state: string) =>
+      within(getMatrixCell(canvasElement, state, variant)).getByRole('button');
+    const look = (variant: string, state: string) => getComputedStyle(button(variant, state));
+
+    // Hover and Pressed each darken the yellow; Focus adds the focus ring.
+    const primary = look('Primary', 'Default').backgroundColor;
+    await expect(look('Primary', 'Hover').backgroundColor).not.toBe(primary);
+    await expect(look('Primary', 'Pressed').backgroundColor).not.toBe(primary);
+    await expect(look('Primary', 'Pressed').backgroundColor).not.toBe(
+      look('Primary', 'Hover').backgroundColor,
+    );
+    await expect(look('Primary', 'Default').outlineStyle).toBe('none');
+    await expect(look('Primary', 'Focus').outlineStyle).toBe('solid');
+    await expect(look('Secondary', 'Hover').borderColor).not.toBe(
+      look('Secondary', 'Default').borderColor,
+    );
+    await expect(look('Link', 'Hover').color).not.toBe(look('Link', 'Default').color);
+    await expect(look('Icon', 'Hover').backgroundColor).not.toBe(
+      look('Icon', 'Default').backgroundColor,
+    );
+
+    // The previews only look the part: the buttons keep their real state.
+    await expect(button('Primary', 'Hover')).not.toHaveAttribute('data-hovered');
+    await expect(button('Primary', 'Disabled')).toBeDisabled();
+    await expect(button('Primary', 'Pending')).toHaveAttribute('aria-disabled', 'true');
+    await expect(
+      within(getMatrixCell(canvasElement, 'Pending', 'Primary')).getByRole('progressbar'),
+    ).toBeInTheDocument();
+  },
 };

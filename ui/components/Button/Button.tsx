@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode, Ref } from 'react';
 import * as RAC from 'react-aria-components';
 import styled, { css, keyframes } from 'styled-components';
+import { focusVisible, hovered, pressed } from '../../theme/previewState';
 import { colors, fontSizes, fontWeights, motion, radii, space } from '../../theme/tokens';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'link' | 'icon';
@@ -45,7 +46,8 @@ const spin = keyframes`
 
 /**
  * The button look, shared with `ButtonLink` (a link that looks like a button). States come from
- * react-aria's data attributes; the variant and size from `data-variant` and `data-size`.
+ * react-aria's data attributes (`hovered` and the others also match a static preview, see
+ * theme/previewState.ts); the variant and size from `data-variant` and `data-size`.
  */
 export const buttonStyles = css`
   position: relative;
@@ -73,13 +75,13 @@ export const buttonStyles = css`
     border-color ${motion.fast} ${motion.easing},
     color ${motion.fast} ${motion.easing};
 
-  &[data-hovered] {
+  &${hovered} {
     background: ${colors.primaryHover};
   }
-  &[data-pressed] {
+  &${pressed} {
     background: ${colors.primaryActive};
   }
-  &[data-focus-visible] {
+  &${focusVisible} {
     outline: 3px solid ${colors.focus};
     outline-offset: 2px;
   }
@@ -99,11 +101,11 @@ export const buttonStyles = css`
     color: ${colors.ink};
     border-color: ${colors.borderStrong};
   }
-  &[data-variant='secondary'][data-hovered] {
+  &[data-variant='secondary']${hovered} {
     background: ${colors.surfaceAlt};
     border-color: ${colors.ink};
   }
-  &[data-variant='secondary'][data-pressed] {
+  &[data-variant='secondary']${pressed} {
     background: ${colors.border};
   }
 
@@ -117,8 +119,7 @@ export const buttonStyles = css`
     text-decoration: underline;
     text-underline-offset: 0.15em;
   }
-  &[data-variant='link'][data-hovered],
-  &[data-variant='link'][data-pressed] {
+  &[data-variant='link']${hovered}, &[data-variant='link']${pressed} {
     background: transparent;
     color: ${colors.linkHover};
   }
@@ -136,10 +137,10 @@ export const buttonStyles = css`
     padding: ${space[1]};
     font-size: ${fontSizes.md};
   }
-  &[data-variant='icon'][data-hovered] {
+  &[data-variant='icon']${hovered} {
     background: ${colors.surfaceAlt};
   }
-  &[data-variant='icon'][data-pressed] {
+  &[data-variant='icon']${pressed} {
     background: ${colors.border};
   }
 

@@ -1,8 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RouterProvider } from 'react-aria-components';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  interactionStates,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { CartIcon } from '../Icon';
-import { ButtonLink } from './ButtonLink';
+import { ButtonLink, type ButtonLinkProps } from './ButtonLink';
 
 const meta = {
   title: 'Components/ButtonLink',
@@ -98,23 +105,66 @@ export const FullWidth: Story = {
   },
 };
 
-/** Every variant and size, for design review and the visual baseline. */
+/** The variants, as columns: a state's row then reads across every variant. */
+interface ButtonLinkVariant extends MatrixAxis {
+  props: Omit<ButtonLinkProps, 'href' | 'isDisabled'>;
+}
+
+const buttonLinkVariants: ButtonLinkVariant[] = [
+  { label: 'Primary', props: { children: 'Checkout' } },
+  { label: 'Secondary', props: { variant: 'secondary', children: 'Shop home heating fuel' } },
+  {
+    label: 'Primary, small, icon',
+    props: { size: 'sm', icon: <CartIcon />, children: 'View cart' },
+  },
+  {
+    label: 'Secondary, small',
+    props: { variant: 'secondary', size: 'sm', children: 'Shop wholesale fuel' },
+  },
+];
+
+interface ButtonLinkState extends MatrixAxis {
+  isDisabled?: boolean;
+}
+
+const buttonLinkStates: ButtonLinkState[] = [
+  ...interactionStates,
+  { label: 'Disabled', isDisabled: true },
+];
+
+/**
+ * Every variant in every state, for design review and the visual baseline. Hover, Focus and
+ * Pressed are static previews (ui/theme/previewState.ts); Disabled is the real prop.
+ */
 export const All: Story = {
   render: () => (
-    <div style={{ display: 'grid', gap: '1rem', justifyItems: 'start' }}>
-      <ButtonLink href="#checkout">Checkout</ButtonLink>
-      <ButtonLink href="#domestic" variant="secondary">
-        Shop home heating fuel
-      </ButtonLink>
-      <ButtonLink href="#cart" size="sm" icon={<CartIcon />}>
-        View cart
-      </ButtonLink>
-      <ButtonLink href="#wholesale" variant="secondary" size="sm">
-        Shop wholesale fuel
-      </ButtonLink>
-      <ButtonLink href="#checkout" isDisabled>
-        Checkout
-      </ButtonLink>
-    </div>
+    <StateMatrix
+      caption="ButtonLink: every variant in every state"
+      rowsLabel="State"
+      rows={buttonLinkStates}
+      columns={buttonLinkVariants}
+      cellStyle={{ whiteSpace: 'nowrap' }}
+      renderCell={(state, variant) => (
+        <ButtonLink {...variant.props} href="#checkout" isDisabled={state.isDisabled} />
+      )}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: buttonLinkVariants.map((variant) => variant.label),
+      rows: buttonLinkStates.map((state) => state.label),
+    });
+    const link = (state: string, variant: string) =>
+      within(getMatrixCell(canvasElement, state, variant)).getByRole('link');
+    const look = (state: string, variant: string) => getComputedStyle(link(state, variant));
+
+    for (const variant of ['Primary', 'Secondary']) {
+      const normal = look('Default', variant).backgroundColor;
+      await expect(look('Hover', variant).backgroundColor).not.toBe(normal);
+      await expect(look('Pressed', variant).backgroundColor).not.toBe(normal);
+      await expect(look('Default', variant).outlineStyle).toBe('none');
+      await expect(look('Focus', variant).outlineStyle).toBe('solid');
+    }
+    await expect(link('Disabled', 'Primary')).toHaveAttribute('aria-disabled', 'true');
+  },
 };

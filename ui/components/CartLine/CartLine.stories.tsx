@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { CartLine } from './CartLine';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { CartLine, type CartLineProps } from './CartLine';
 
 const coal = `data:image/svg+xml,${encodeURIComponent(
   "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 80 80'><rect width='80' height='80' fill='#F7F6F2'/><circle cx='40' cy='44' r='22' fill='#1A1A1A'/></svg>",
@@ -139,52 +145,93 @@ export const Interactive: Story = {
   },
 };
 
-/** A cart's worth of lines, for design review and the visual baseline. */
+const noop = () => {};
+
+interface CartLineRow extends MatrixAxis {
+  props: CartLineProps;
+}
+
+const cartLineRows: CartLineRow[] = [
+  {
+    label: 'With picture and size',
+    props: {
+      title: 'Premium House Coal',
+      size: '40kg bag',
+      imageSrc: coal,
+      unitPence: 2495,
+      quantity: 2,
+      lineTotalPence: 4990,
+      onDecrement: noop,
+      onIncrement: noop,
+      onRemove: noop,
+    },
+  },
+  {
+    label: 'No picture',
+    props: {
+      title: 'Kerosene Heating Oil',
+      size: '500 Litres',
+      unitPence: 30500,
+      quantity: 1,
+      lineTotalPence: 30500,
+      onDecrement: noop,
+      onIncrement: noop,
+      onRemove: noop,
+    },
+  },
+  {
+    label: 'At the limit',
+    props: {
+      title: 'Smokeless Ovals',
+      size: '25kg bag',
+      imageSrc: coal,
+      unitPence: 1895,
+      quantity: 20,
+      lineTotalPence: 37900,
+      canIncrement: false,
+      onDecrement: noop,
+      onIncrement: noop,
+      onRemove: noop,
+    },
+  },
+  {
+    label: 'Disabled, no size',
+    props: {
+      title: 'Kiln Dried Kindling',
+      unitPence: 350,
+      quantity: 3,
+      lineTotalPence: 1050,
+      isDisabled: true,
+      onDecrement: noop,
+      onRemove: noop,
+    },
+  },
+];
+
+const cartLineColumn: MatrixAxis = { label: 'CartLine' };
+
+/**
+ * Every variant, labelled, for design review and the visual baseline. Its buttons are Buttons:
+ * their hover, focus and pressed looks are in the Button matrix.
+ */
 export const All: Story = {
   render: () => (
-    <div style={{ maxWidth: 900 }}>
-      <CartLine
-        title="Premium House Coal"
-        size="40kg bag"
-        imageSrc={coal}
-        unitPence={2495}
-        quantity={2}
-        lineTotalPence={4990}
-        onDecrement={() => {}}
-        onIncrement={() => {}}
-        onRemove={() => {}}
-      />
-      <CartLine
-        title="Kerosene Heating Oil"
-        size="500 Litres"
-        unitPence={30500}
-        quantity={1}
-        lineTotalPence={30500}
-        onDecrement={() => {}}
-        onIncrement={() => {}}
-        onRemove={() => {}}
-      />
-      <CartLine
-        title="Smokeless Ovals"
-        size="25kg bag"
-        imageSrc={coal}
-        unitPence={1895}
-        quantity={20}
-        lineTotalPence={37900}
-        canIncrement={false}
-        onDecrement={() => {}}
-        onIncrement={() => {}}
-        onRemove={() => {}}
-      />
-      <CartLine
-        title="Kiln Dried Kindling"
-        unitPence={350}
-        quantity={3}
-        lineTotalPence={1050}
-        isDisabled
-        onDecrement={() => {}}
-        onRemove={() => {}}
-      />
-    </div>
+    <StateMatrix
+      caption="CartLine: variants"
+      rowsLabel="Variant"
+      rows={cartLineRows}
+      columns={[cartLineColumn]}
+      fill
+      renderCell={(row) => <CartLine {...row.props} />}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: [cartLineColumn.label],
+      rows: cartLineRows.map((row) => row.label),
+    });
+    await expect(
+      getMatrixCell(canvasElement, 'Disabled, no size', cartLineColumn.label),
+    ).toHaveTextContent(/Kiln Dried Kindling/);
+  },
 };

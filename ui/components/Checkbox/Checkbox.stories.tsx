@@ -1,8 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { Link } from '../Link';
-import { Checkbox } from './Checkbox';
+import {
+  StateMatrix,
+  defaultState,
+  focusState,
+  getMatrixCell,
+  getMatrixHeaders,
+  hoverState,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { Checkbox, type CheckboxProps } from './Checkbox';
 
 const meta = {
   title: 'Components/Checkbox',
@@ -106,22 +115,74 @@ export const Controlled: Story = {
   },
 };
 
-/** Every state, for design review and the visual baseline. */
+interface CheckboxRow extends MatrixAxis {
+  props: CheckboxProps;
+}
+
+const checkboxRows: CheckboxRow[] = [
+  { label: 'Not ticked', props: { children: 'Not ticked' } },
+  { label: 'Ticked', props: { children: 'Ticked', defaultSelected: true } },
+  {
+    label: 'Help text',
+    props: {
+      children: 'With help text',
+      description: 'This supply is for domestic use at the address above.',
+    },
+  },
+  {
+    label: 'Invalid',
+    props: {
+      children: 'Invalid',
+      validationState: 'danger',
+      errorMessage: 'Please accept the Terms of Purchase.',
+    },
+  },
+];
+
+interface CheckboxColumn extends MatrixAxis {
+  props?: Partial<CheckboxProps>;
+}
+
+const checkboxColumns: CheckboxColumn[] = [
+  defaultState,
+  hoverState,
+  focusState,
+  { label: 'Disabled', props: { isDisabled: true } },
+];
+
+/**
+ * Every state, for design review and the visual baseline. Hover and Focus are static previews
+ * (ui/theme/previewState.ts); Disabled is the real prop.
+ */
 export const All: Story = {
   render: () => (
-    <div style={{ display: 'grid', gap: 16, maxWidth: 560 }}>
-      <Checkbox>Not ticked</Checkbox>
-      <Checkbox defaultSelected>Ticked</Checkbox>
-      <Checkbox description="This supply is for domestic use at the address above.">
-        With help text
-      </Checkbox>
-      <Checkbox validationState="danger" errorMessage="Please accept the Terms of Purchase.">
-        Invalid
-      </Checkbox>
-      <Checkbox isDisabled>Disabled</Checkbox>
-      <Checkbox isDisabled defaultSelected>
-        Disabled and ticked
-      </Checkbox>
-    </div>
+    <StateMatrix
+      caption="Checkbox: variants by state"
+      rowsLabel="Variant"
+      rows={checkboxRows}
+      columns={checkboxColumns}
+      renderCell={(row, column) => <Checkbox {...row.props} {...column.props} />}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: checkboxColumns.map((column) => column.label),
+      rows: checkboxRows.map((row) => row.label),
+    });
+    const checkbox = (row: string, column: string) =>
+      within(getMatrixCell(canvasElement, row, column)).getByRole('checkbox');
+    /** The drawn box: the real input is visually hidden. */
+    const box = (row: string, column: string) => {
+      const found = getMatrixCell(canvasElement, row, column).querySelector('[aria-hidden="true"]');
+      if (!(found instanceof HTMLElement)) throw new Error(`no box at ${row}, ${column}`);
+      return getComputedStyle(found);
+    };
+    await expect(box('Not ticked', 'Hover').borderColor).not.toBe(
+      box('Not ticked', 'Default').borderColor,
+    );
+    await expect(box('Not ticked', 'Default').outlineStyle).toBe('none');
+    await expect(box('Not ticked', 'Focus').outlineStyle).toBe('solid');
+    await expect(checkbox('Ticked', 'Default')).toBeChecked();
+    await expect(checkbox('Not ticked', 'Disabled')).toBeDisabled();
+  },
 };

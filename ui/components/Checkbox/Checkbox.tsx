@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import * as RAC from 'react-aria-components';
 import styled from 'styled-components';
+import { focusVisible, hovered } from '../../theme/previewState';
 import { theme } from '../../theme/theme';
 import type { ValidationState } from '../TextField/fieldStyles';
 
@@ -56,7 +57,7 @@ const Control = styled(RAC.Checkbox)`
   line-height: ${theme.lineHeights.snug};
   cursor: pointer;
 
-  &[data-hovered] ${Box} {
+  &${hovered} ${Box} {
     border-color: ${theme.colors.ink};
   }
   &[data-selected] ${Box} {
@@ -66,7 +67,7 @@ const Control = styled(RAC.Checkbox)`
   &[data-selected] ${Box} > svg {
     opacity: 1;
   }
-  &[data-focus-visible] ${Box} {
+  &${focusVisible} ${Box} {
     outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }

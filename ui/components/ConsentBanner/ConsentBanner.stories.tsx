@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { Specimen, ViewportFrame } from '../../docs/StateMatrix';
 import { ConsentBanner } from './ConsentBanner';
 
 const meta = {
@@ -65,13 +66,29 @@ export const CustomText: Story = {
   },
 };
 
+/**
+ * The banner, labelled, for design review and the visual baseline. It is fixed to the bottom of
+ * the window; here it sits at the bottom of a box standing in for it, under its label.
+ */
 export const All: Story = {
   render: (args) => (
-    <div style={{ minHeight: 200 }}>
-      <ConsentBanner {...args} />
-    </div>
+    <Specimen caption="ConsentBanner: default text, at the bottom of the page">
+      <ViewportFrame height={180}>
+        <ConsentBanner {...args} />
+      </ViewportFrame>
+    </Specimen>
   ),
   play: async ({ canvas }) => {
-    await expect(canvas.getAllByRole('button')).toHaveLength(2);
+    await expect(canvas.getByRole('figure')).toHaveTextContent(
+      /^ConsentBanner: default text, at the bottom of the page/,
+    );
+    const banner = canvas.getByRole('region', { name: 'Cookie consent' });
+    await expect(within(banner).getAllByRole('button')).toHaveLength(2);
+    // Inside its frame, at the bottom: not at the bottom of the real window.
+    const frame = canvas.getByRole('figure').querySelector('[data-viewport-frame]');
+    if (!frame) throw new Error('no frame');
+    await expect(Math.round(banner.getBoundingClientRect().bottom)).toBe(
+      Math.round(frame.getBoundingClientRect().bottom),
+    );
   },
 };

@@ -2,6 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type JSX } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import {
   DataTable,
   type DataTableColumn,
   type DataTableProps,
@@ -384,42 +390,69 @@ export const WideScreen: Story = {
   },
 };
 
-/** Plain, sorted with a selection, empty and loading, for design review and the visual baseline. */
+interface TableRow extends MatrixAxis {
+  props: Omit<DataTableProps<Order>, 'columns' | 'rowKey'>;
+}
+
+const tableRows: TableRow[] = [
+  { label: 'Plain', props: { 'aria-label': 'Orders', rows: orders, emptyText: 'No orders yet.' } },
+  {
+    label: 'Sorted, two selected',
+    props: {
+      'aria-label': 'Orders, sorted by total',
+      rows: sortOrders(orders, { column: 'total', direction: 'descending' }),
+      sort: { column: 'total', direction: 'descending' },
+      selectionMode: 'multiple',
+      selectedKeys: new Set(['FY-100003', 'FY-100001']),
+      emptyText: 'No orders yet.',
+    },
+  },
+  {
+    label: 'Empty',
+    props: {
+      'aria-label': 'Orders, none found',
+      rows: [],
+      emptyText: 'No orders match these filters.',
+    },
+  },
+  {
+    label: 'Loading',
+    props: {
+      'aria-label': 'Orders, loading',
+      rows: orders.slice(0, 2),
+      emptyText: 'No orders yet.',
+      loading: true,
+    },
+  },
+];
+
+const tableColumn: MatrixAxis = { label: 'DataTable' };
+
+/**
+ * Plain, sorted with a selection, empty and loading, labelled, for design review and the visual
+ * baseline. Hover and focus belong to one row or header at a time (a yellow bar, a focus ring):
+ * try them in the Playground.
+ */
 export const All: Story = {
   render: () => (
-    <div style={{ display: 'grid', gap: '2rem', maxWidth: 1100 }}>
-      <DataTable
-        aria-label="Orders"
-        columns={columns}
-        rows={orders}
-        rowKey={(order) => order.id}
-        emptyText="No orders yet."
-      />
-      <DataTable
-        aria-label="Orders, sorted by total"
-        columns={columns}
-        rows={sortOrders(orders, { column: 'total', direction: 'descending' })}
-        rowKey={(order) => order.id}
-        sort={{ column: 'total', direction: 'descending' }}
-        selectionMode="multiple"
-        selectedKeys={new Set(['FY-100003', 'FY-100001'])}
-        emptyText="No orders yet."
-      />
-      <DataTable
-        aria-label="Orders, none found"
-        columns={columns}
-        rows={[]}
-        rowKey={(order) => order.id}
-        emptyText="No orders match these filters."
-      />
-      <DataTable
-        aria-label="Orders, loading"
-        columns={columns}
-        rows={orders.slice(0, 2)}
-        rowKey={(order) => order.id}
-        emptyText="No orders yet."
-        loading
-      />
-    </div>
+    <StateMatrix
+      caption="DataTable: variants"
+      rowsLabel="Variant"
+      rows={tableRows}
+      columns={[tableColumn]}
+      fill
+      renderCell={(row) => (
+        <DataTable {...row.props} columns={columns} rowKey={(order) => order.id} />
+      )}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: [tableColumn.label],
+      rows: tableRows.map((row) => row.label),
+    });
+    await expect(getMatrixCell(canvasElement, 'Empty', tableColumn.label)).toHaveTextContent(
+      'No orders match these filters.',
+    );
+  },
 };

@@ -3,7 +3,14 @@ import { RouterProvider } from 'react-aria-components';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { email, phones } from '../ContactLink/ContactLink.fixtures';
 import { PaymentLogo } from '../PaymentLogo';
-import { Footer } from './Footer';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  rowInStates,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { Footer, type FooterProps } from './Footer';
 import { footerSiteLinks, offices, productGroups } from './Footer.fixtures';
 
 /** Client-side navigation is stubbed, so pressing a link in a story never leaves the story. */
@@ -176,23 +183,65 @@ export const Minimal: Story = {
   },
 };
 
-/** Full and minimal footers, for designers. */
+interface FooterRow extends MatrixAxis {
+  props: Partial<FooterProps>;
+}
+
+const minimal: Partial<FooterProps> = { productGroups: [], email: undefined, note: null };
+
+const footerRows: FooterRow[] = [
+  { label: 'Full', props: {} },
+  {
+    label: 'Phones in the contact block',
+    props: { phones, paymentLogo: <PaymentLogo provider="Worldpay" /> },
+  },
+  ...rowInStates({ label: 'Minimal', props: minimal }),
+];
+
+const footerColumn: MatrixAxis = { label: 'Footer' };
+
+/**
+ * Full, with phones and minimal, and the minimal one in each state, for designers and the visual
+ * baseline. In a hover, focus or pressed row every link of the footer is a static preview of that
+ * state (ui/theme/previewState.ts).
+ */
 export const All: Story = {
   render: (args) => (
-    // Each footer sits in its own section, so the page still has a single contentinfo landmark.
-    <div style={{ display: 'grid', gap: '2rem' }}>
-      <section aria-label="Full footer">
-        <Footer {...args} />
-      </section>
-      <section aria-label="Footer with phone numbers in the contact block">
-        <Footer {...args} phones={phones} paymentLogo={<PaymentLogo provider="Worldpay" />} />
-      </section>
-      <section aria-label="Minimal footer">
-        <Footer {...args} productGroups={[]} email={undefined} note={null} />
-      </section>
-    </div>
+    <StateMatrix
+      caption="Footer: variants and states"
+      rowsLabel="Variant, state"
+      rows={footerRows}
+      fill
+      columns={[footerColumn]}
+      renderCell={(row) => (
+        // Each footer sits in its own section, so the page still has one contentinfo landmark.
+        <section aria-label={`Footer: ${row.label}`}>
+          <Footer {...args} {...row.props} />
+        </section>
+      )}
+    />
   ),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getAllByText('© 2026 Fuelyard Ltd')).toHaveLength(3);
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: [footerColumn.label],
+      rows: footerRows.map((row) => row.label),
+    });
+    await expect(within(canvasElement).getAllByText('© 2026 Fuelyard Ltd')).toHaveLength(
+      footerRows.length,
+    );
+    const enquiry = (row: string) =>
+      getComputedStyle(
+        within(getMatrixCell(canvasElement, row, footerColumn.label)).getByRole('link', {
+          name: 'Send an enquiry',
+        }),
+      );
+    await expect(enquiry('Minimal, hover').backgroundColor).not.toBe(
+      enquiry('Minimal').backgroundColor,
+    );
+    await expect(enquiry('Minimal, pressed').backgroundColor).not.toBe(
+      enquiry('Minimal, hover').backgroundColor,
+    );
+    await expect(enquiry('Minimal').outlineStyle).toBe('none');
+    await expect(enquiry('Minimal, focus').outlineStyle).toBe('solid');
   },
 };

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import * as RAC from 'react-aria-components';
 import styled from 'styled-components';
+import { focusVisible, hovered, pressed } from '../../theme/previewState';
 import { theme } from '../../theme/theme';
 import { EmailLink, PhoneLink, type ContactPhone } from '../ContactLink';
 import { MailIcon } from '../Icon';
@@ -150,14 +151,14 @@ const EnquiryLink = styled(RAC.Link)`
   outline: none;
   transition: background-color ${theme.motion.fast} ${theme.motion.easing};
 
-  &[data-hovered] {
+  &${hovered} {
     background: ${theme.colors.primaryHover};
     color: ${theme.colors.onPrimary};
   }
-  &[data-pressed] {
+  &${pressed} {
     background: ${theme.colors.primaryActive};
   }
-  &[data-focus-visible] {
+  &${focusVisible} {
     outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }

@@ -1,5 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { ReactNode } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { TextArea } from '../TextArea';
 import { TextField } from '../TextField';
 import { FormSection } from './FormSection';
@@ -58,18 +65,51 @@ export const OneColumn: Story = {
   },
 };
 
-/** A form of two sections, for design review and the visual baseline. */
-export const All: Story = {
-  render: () => (
-    <div style={{ display: 'grid', gap: 24, maxWidth: 720 }}>
+interface FormSectionRow extends MatrixAxis {
+  render: () => ReactNode;
+}
+
+const formSectionRows: FormSectionRow[] = [
+  {
+    label: 'Two columns, with description',
+    render: () => (
       <FormSection title="Contact details" description="We use these only about this order.">
         <TextField label="Full name" data-span="full" />
         <TextField label="Email" type="email" />
         <TextField label="Phone" type="tel" />
       </FormSection>
+    ),
+  },
+  {
+    label: 'One column',
+    render: () => (
       <FormSection title="Delivery instructions" columns={1}>
         <TextArea label="Instructions (optional)" rows={3} />
       </FormSection>
-    </div>
+    ),
+  },
+];
+
+const formSectionColumn: MatrixAxis = { label: 'FormSection' };
+
+/** Two columns with a description, and one column, labelled, for design review. */
+export const All: Story = {
+  render: () => (
+    <StateMatrix
+      caption="FormSection: layouts"
+      rowsLabel="Layout"
+      rows={formSectionRows}
+      columns={[formSectionColumn]}
+      cellStyle={{ width: 720 }}
+      renderCell={(row) => row.render()}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: [formSectionColumn.label],
+      rows: formSectionRows.map((row) => row.label),
+    });
+    const cell = getMatrixCell(canvasElement, 'One column', formSectionColumn.label);
+    await expect(within(cell).getByRole('group', { name: 'Delivery instructions' })).toBeVisible();
+  },
 };

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { Specimen } from '../../docs/StateMatrix';
 import { colors } from '../../theme/tokens';
 import {
   CartIcon,
@@ -51,33 +52,46 @@ export const InheritsColour: Story = {
   },
 };
 
-/** The whole set, for design review and the visual baseline. */
+/**
+ * Every glyph with its name, for design review and the visual baseline. Icons have no states of
+ * their own: they take the colour and size of the text around them (see Sizes for each size).
+ */
 export const All: Story = {
   render: () => (
-    <ul
-      style={{
-        display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
-        gap: '1rem',
-        listStyle: 'none',
-        padding: 0,
-        margin: 0,
-        maxWidth: 800,
-      }}
-    >
-      {(Object.keys(icons) as IconName[]).map((name) => {
-        const Icon = icons[name];
-        return (
-          <li key={name} style={{ display: 'grid', justifyItems: 'center', gap: '0.25rem' }}>
-            <Icon size={28} />
-            <span style={{ fontSize: '0.875rem' }}>{name}</span>
-          </li>
-        );
-      })}
-    </ul>
+    <Specimen caption="Icon: every glyph at 28px, by name">
+      <ul
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
+          gap: '1rem',
+          listStyle: 'none',
+          padding: 0,
+          margin: 0,
+          maxWidth: 800,
+        }}
+      >
+        {(Object.keys(icons) as IconName[]).map((name) => {
+          const Icon = icons[name];
+          return (
+            <li key={name} style={{ display: 'grid', justifyItems: 'center', gap: '0.25rem' }}>
+              <Icon size={28} />
+              <code style={{ fontSize: '0.875rem' }}>{name}</code>
+            </li>
+          );
+        })}
+      </ul>
+    </Specimen>
   ),
   play: async ({ canvas }) => {
-    await expect(canvas.getAllByRole('listitem')).toHaveLength(Object.keys(icons).length);
+    await expect(canvas.getByRole('figure')).toHaveTextContent(
+      /^Icon: every glyph at 28px, by name/,
+    );
+    const items = canvas.getAllByRole('listitem');
+    await expect(items).toHaveLength(Object.keys(icons).length);
+    // Each glyph is labelled with its name.
+    for (const [index, name] of Object.keys(icons).entries()) {
+      await expect(items[index]).toHaveTextContent(name);
+    }
   },
 };
 

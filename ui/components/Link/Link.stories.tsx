@@ -1,8 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RouterProvider } from 'react-aria-components';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  interactionStates,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { colors } from '../../theme/tokens';
-import { Link } from './Link';
+import { Link, type LinkProps } from './Link';
 
 /**
  * The app wraps everything in react-aria's `RouterProvider` with React Router's `navigate`; the
@@ -92,22 +99,62 @@ export const WithRouter: Story = {
   },
 };
 
-/** Every variant and state, for design review and the visual baseline. */
+interface LinkRow extends MatrixAxis {
+  props: Pick<LinkProps, 'variant' | 'aria-current'>;
+}
+
+const linkRows: LinkRow[] = [
+  { label: 'Default', props: { variant: 'default' } },
+  { label: 'Muted', props: { variant: 'muted' } },
+  {
+    label: 'Inverse',
+    props: { variant: 'inverse' },
+    cellStyle: { background: colors.surfaceDark, color: colors.onSurfaceDark },
+  },
+  { label: 'Current page', props: { variant: 'default', 'aria-current': 'page' } },
+];
+
+interface LinkColumn extends MatrixAxis {
+  isDisabled?: boolean;
+}
+
+const linkColumns: LinkColumn[] = [...interactionStates, { label: 'Disabled', isDisabled: true }];
+
+/**
+ * Every variant in every state, for design review and the visual baseline. Hover, Focus and
+ * Pressed are static previews (ui/theme/previewState.ts); Disabled is the real prop.
+ */
 export const All: Story = {
   render: () => (
-    <div style={{ display: 'grid', gap: '1rem', justifyItems: 'start' }}>
-      <Link href="/a">Default link</Link>
-      <Link href="/b" variant="muted">
-        Muted link
-      </Link>
-      <Link href="/c" isDisabled>
-        Disabled link
-      </Link>
-      <div style={{ background: colors.surfaceDark, padding: '0.75rem 1rem' }}>
-        <Link href="/d" variant="inverse">
-          Inverse link
+    <StateMatrix
+      caption="Link: variants by state"
+      rowsLabel="Variant"
+      rows={linkRows}
+      columns={linkColumns}
+      cellStyle={{ whiteSpace: 'nowrap' }}
+      renderCell={(row, column) => (
+        <Link {...row.props} href="/faqs" isDisabled={column.isDisabled}>
+          Delivery FAQs
         </Link>
-      </div>
-    </div>
+      )}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: linkColumns.map((column) => column.label),
+      rows: linkRows.map((row) => row.label),
+    });
+    const link = (row: string, column: string) =>
+      within(getMatrixCell(canvasElement, row, column)).getByRole('link');
+    const look = (row: string, column: string) => getComputedStyle(link(row, column));
+
+    for (const row of ['Default', 'Muted', 'Inverse']) {
+      await expect(look(row, 'Hover').color).not.toBe(look(row, 'Default').color);
+      await expect(look(row, 'Pressed').color).toBe(look(row, 'Hover').color);
+      await expect(look(row, 'Default').outlineStyle).toBe('none');
+      await expect(look(row, 'Focus').outlineStyle).toBe('solid');
+    }
+    await expect(look('Current page', 'Default').fontWeight).toBe('700');
+    await expect(link('Default', 'Disabled')).toHaveAttribute('aria-disabled', 'true');
+  },
 };

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import * as RAC from 'react-aria-components';
 import styled from 'styled-components';
+import { focusVisible, hovered, pressed } from '../../theme/previewState';
 import { colors, fontWeights, motion, radii } from '../../theme/tokens';
 
 export type LinkVariant = 'default' | 'muted' | 'inverse';
@@ -25,12 +26,11 @@ const LinkRoot = styled(RAC.Link)`
   outline: none;
   transition: color ${motion.fast} ${motion.easing};
 
-  &[data-hovered],
-  &[data-pressed] {
+  &${hovered}, &${pressed} {
     color: ${colors.linkHover};
     text-decoration-thickness: 2px;
   }
-  &[data-focus-visible] {
+  &${focusVisible} {
     outline: 3px solid ${colors.focus};
     outline-offset: 2px;
   }
@@ -41,19 +41,17 @@ const LinkRoot = styled(RAC.Link)`
   &[data-variant='muted'] {
     color: ${colors.ink};
   }
-  &[data-variant='muted'][data-hovered],
-  &[data-variant='muted'][data-pressed] {
+  &[data-variant='muted']${hovered}, &[data-variant='muted']${pressed} {
     color: ${colors.link};
   }
 
   &[data-variant='inverse'] {
     color: ${colors.onSurfaceDark};
   }
-  &[data-variant='inverse'][data-hovered],
-  &[data-variant='inverse'][data-pressed] {
+  &[data-variant='inverse']${hovered}, &[data-variant='inverse']${pressed} {
     color: ${colors.primary};
   }
-  &[data-variant='inverse'][data-focus-visible] {
+  &[data-variant='inverse']${focusVisible} {
     outline-color: ${colors.primary};
   }
 

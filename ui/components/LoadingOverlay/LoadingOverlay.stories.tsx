@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
+import { Specimen, ViewportFrame } from '../../docs/StateMatrix';
 import { Button } from '../Button';
 import { LoadingOverlay } from './LoadingOverlay';
 
@@ -74,13 +75,23 @@ export const Toggle: Story = {
   },
 };
 
-/** The overlay over a page, for design review and the visual baseline. */
+/**
+ * The overlay over a page, labelled, for design review and the visual baseline. It covers the
+ * whole window; here it covers a box standing in for it, under its label.
+ */
 export const All: Story = {
-  parameters: { visual: { target: 'page' } },
   render: () => (
-    <div>
-      <p>Page content underneath.</p>
-      <LoadingOverlay isVisible />
-    </div>
+    <Specimen caption="LoadingOverlay: visible, over a page">
+      <ViewportFrame height={240}>
+        <p>Page content underneath.</p>
+        <LoadingOverlay isVisible />
+      </ViewportFrame>
+    </Specimen>
   ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('figure')).toHaveTextContent(
+      /^LoadingOverlay: visible, over a page/,
+    );
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading...');
+  },
 };

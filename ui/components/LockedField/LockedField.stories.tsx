@@ -1,7 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { Link } from '../Link';
-import { LockedField } from './LockedField';
+import {
+  StateMatrix,
+  defaultState,
+  focusState,
+  getMatrixCell,
+  getMatrixHeaders,
+  hoverState,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { LockedField, type LockedFieldProps } from './LockedField';
 
 const meta = {
   title: 'Components/LockedField',
@@ -14,8 +23,9 @@ const meta = {
     action: <Link href="#cart">Change</Link>,
   },
   decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 420 }}>
+    // `parameters.maxWidth` widens it for the All matrix.
+    (Story, { parameters }) => (
+      <div style={{ maxWidth: (parameters.maxWidth as string | undefined) ?? '420px' }}>
         <Story />
       </div>
     ),
@@ -48,17 +58,53 @@ export const WithoutAction: Story = {
   },
 };
 
-/** For design review and the visual baseline. */
+interface LockedRow extends MatrixAxis {
+  props: LockedFieldProps;
+}
+
+const lockedRows: LockedRow[] = [
+  {
+    label: 'Description and action',
+    props: {
+      label: 'Postcode',
+      value: 'BT1 1AA',
+      description: 'Prices and delivery were checked for this postcode.',
+      action: <Link href="#cart">Change</Link>,
+    },
+  },
+  { label: 'Value only', props: { label: 'Delivery zone', value: 'Northern Ireland' } },
+];
+
+const lockedColumns: MatrixAxis[] = [defaultState, hoverState, focusState];
+
+/**
+ * For design review and the visual baseline. Hover and Focus are static previews
+ * (ui/theme/previewState.ts) of everything in the cell: the locked value has a focus ring and no
+ * hover look of its own; the Change link has both.
+ */
 export const All: Story = {
+  parameters: { maxWidth: 'none' },
   render: () => (
-    <div style={{ display: 'grid', gap: 24, maxWidth: 420 }}>
-      <LockedField
-        label="Postcode"
-        value="BT1 1AA"
-        description="Prices and delivery were checked for this postcode."
-        action={<Link href="#cart">Change</Link>}
-      />
-      <LockedField label="Delivery zone" value="Northern Ireland" />
-    </div>
+    <StateMatrix
+      caption="LockedField: variants by state"
+      rowsLabel="Variant"
+      rows={lockedRows}
+      columns={lockedColumns}
+      renderCell={(row) => <LockedField {...row.props} />}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: lockedColumns.map((column) => column.label),
+      rows: lockedRows.map((row) => row.label),
+    });
+    const cell = (column: string) =>
+      within(getMatrixCell(canvasElement, 'Description and action', column));
+    const look = (column: string, role: 'textbox' | 'link') =>
+      getComputedStyle(cell(column).getByRole(role));
+    await expect(look('Default', 'textbox').outlineStyle).toBe('none');
+    await expect(look('Focus', 'textbox').outlineStyle).toBe('solid');
+    await expect(look('Hover', 'link').color).not.toBe(look('Default', 'link').color);
+    await expect(cell('Default').getByRole('textbox')).toHaveAttribute('readonly');
+  },
 };

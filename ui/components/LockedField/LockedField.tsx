@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { nativeStates } from '../../theme/previewState';
 import { theme } from '../../theme/theme';
 import { LockIcon } from '../Icon';
 
@@ -63,7 +64,7 @@ const Input = styled.input`
   font-weight: ${theme.fontWeights.semibold};
   letter-spacing: 0.02em;
 
-  &:focus-visible {
+  &${nativeStates.focusVisible} {
     outline: 3px solid ${theme.colors.focus};
     outline-offset: 1px;
   }

@@ -1,7 +1,13 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, within } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { colors } from '../../theme/tokens';
-import { Logo } from './Logo';
+import { Logo, type LogoProps } from './Logo';
 
 const meta = {
   title: 'Components/Logo',
@@ -44,20 +50,52 @@ export const MarkOnly: Story = {
   },
 };
 
+interface LogoRow extends MatrixAxis {
+  props: Pick<LogoProps, 'variant' | 'markOnly'>;
+}
+
+const onDarkCell = { background: colors.surfaceDark, color: colors.onSurfaceDark };
+
+const logoRows: LogoRow[] = [
+  { label: 'Full, dark', props: { variant: 'dark' } },
+  { label: 'Full, light (on dark)', props: { variant: 'light' }, cellStyle: onDarkCell },
+  { label: 'Mark, dark', props: { variant: 'dark', markOnly: true } },
+  {
+    label: 'Mark, light (on dark)',
+    props: { variant: 'light', markOnly: true },
+    cellStyle: onDarkCell,
+  },
+];
+
+interface HeightColumn extends MatrixAxis {
+  height: number;
+}
+
+const heightColumns: HeightColumn[] = [24, 40, 64].map((height) => ({
+  label: `${height}px`,
+  height,
+}));
+
 /** Sizes and surfaces, for design review and the visual baseline. */
 export const All: Story = {
   render: () => (
-    <div style={{ display: 'grid', gap: '1.5rem', justifyItems: 'start' }}>
-      <Logo height={24} title="Fuelyard small" />
-      <Logo height={40} />
-      <Logo height={64} title="Fuelyard large" />
-      <div style={{ background: colors.surfaceDark, padding: '1rem' }}>
-        <Logo height={40} variant="light" title="Fuelyard on dark" />
-      </div>
-      <div style={{ display: 'flex', gap: '1rem' }}>
-        <Logo height={32} markOnly title="Fuelyard mark small" />
-        <Logo height={56} markOnly title="Fuelyard mark" />
-      </div>
-    </div>
+    <StateMatrix
+      caption="Logo: variants by height"
+      rowsLabel="Variant"
+      rows={logoRows}
+      columns={heightColumns}
+      renderCell={(row, column) => <Logo {...row.props} height={column.height} />}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: heightColumns.map((column) => column.label),
+      rows: logoRows.map((row) => row.label),
+    });
+    const logo = within(getMatrixCell(canvasElement, 'Mark, dark', '64px')).getByRole('img', {
+      name: 'Fuelyard',
+    });
+    await expect(logo).toHaveAttribute('height', '64');
+    await expect(logo).toHaveAttribute('viewBox', '0 0 48 48');
+  },
 };

@@ -1,8 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RouterProvider } from 'react-aria-components';
-import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import {
+  StateMatrix,
+  Specimen,
+  getMatrixCell,
+  getMatrixHeaders,
+  interactionStates,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { UserIcon } from '../Icon';
-import { Menu, type MenuItem } from './Menu';
+import { Menu, type MenuItem, type MenuProps } from './Menu';
 
 /** SPEC §2: the Wholesale Fuel dropdown. */
 const wholesale: MenuItem[] = [
@@ -186,15 +194,90 @@ export const BeforeScriptWithForm: Story = {
   },
 };
 
-/** Both trigger styles, with one menu open, for design review and the visual baseline. */
+/** The trigger kinds, as columns: a state's row then reads across every kind. */
+interface MenuKind extends MatrixAxis {
+  props: Pick<MenuProps, 'label' | 'items' | 'icon' | 'triggerVariant' | 'native'>;
+}
+
+const menuKinds: MenuKind[] = [
+  { label: 'Nav', props: { label: 'Wholesale Fuel', items: wholesale } },
+  {
+    label: 'Outline, icon',
+    props: { label: 'Hi, Jane!', items: userMenu, icon: <UserIcon />, triggerVariant: 'outline' },
+  },
+  {
+    label: 'Nav, before script',
+    props: { label: 'Wholesale Fuel', items: wholesale, native: true },
+  },
+  {
+    label: 'Outline, before script',
+    props: {
+      label: 'Hi, Jane!',
+      items: userMenu,
+      icon: <UserIcon />,
+      triggerVariant: 'outline',
+      native: true,
+    },
+  },
+];
+
+interface MenuState extends MatrixAxis {
+  isDisabled?: boolean;
+}
+
+const menuStates: MenuState[] = [...interactionStates, { label: 'Disabled', isDisabled: true }];
+
+/**
+ * Every trigger in every state, and one menu open, for design review and the visual baseline.
+ * Hover, Focus and Pressed are static previews (ui/theme/previewState.ts); Disabled is the real
+ * prop. Before the script the trigger is a native summary: it has no pressed look of its own.
+ */
 export const All: Story = {
   parameters: { visual: { target: 'page' } },
   render: () => (
-    <div style={{ display: 'flex', gap: '1rem', alignItems: 'flex-start' }}>
-      <Menu label="Wholesale Fuel" items={wholesale} defaultOpen />
-      <Menu label="Home Heating Fuel" items={wholesale.slice(0, 2)} />
-      <Menu label="Hi, Jane Doe!" items={userMenu} icon={<UserIcon />} triggerVariant="outline" />
-      <Menu label="Disabled" items={userMenu} isDisabled />
+    // Side by side, so the open menu drops into the space beside the states, not over them.
+    <div style={{ display: 'flex', gap: '1.5rem', alignItems: 'flex-start' }}>
+      <StateMatrix
+        caption="Menu: trigger states"
+        rowsLabel="State"
+        rows={menuStates}
+        columns={menuKinds}
+        cellStyle={{ whiteSpace: 'nowrap' }}
+        renderCell={(state, kind) => <Menu {...kind.props} isDisabled={state.isDisabled} />}
+      />
+      <Specimen caption="Menu: open (nav trigger)">
+        <Menu label="Wholesale Fuel" items={wholesale} defaultOpen />
+      </Specimen>
     </div>
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement, 'Menu: trigger states')).toEqual({
+      columns: menuKinds.map((kind) => kind.label),
+      rows: menuStates.map((state) => state.label),
+    });
+    // The open menu hides the rest of the page from assistive technology, hence `hidden`.
+    await expect(within(canvasElement).getByRole('figure', { hidden: true })).toHaveTextContent(
+      /^Menu: open \(nav trigger\)/,
+    );
+    await expect(await screen.findByRole('menu')).toBeVisible();
+
+    const trigger = (state: string, kind: string) => {
+      const cell = getMatrixCell(canvasElement, state, kind, 'Menu: trigger states');
+      const found = cell.querySelector('button, summary');
+      if (!(found instanceof HTMLElement)) throw new Error(`no trigger at ${state}, ${kind}`);
+      return found;
+    };
+    const look = (state: string, kind: string) => getComputedStyle(trigger(state, kind));
+    for (const kind of ['Nav', 'Nav, before script']) {
+      await expect(look('Hover', kind).backgroundColor).not.toBe(
+        look('Default', kind).backgroundColor,
+      );
+      await expect(look('Default', kind).outlineStyle).toBe('none');
+      await expect(look('Focus', kind).outlineStyle).toBe('solid');
+    }
+    await expect(look('Pressed', 'Nav').backgroundColor).not.toBe(
+      look('Hover', 'Nav').backgroundColor,
+    );
+    await expect(trigger('Disabled', 'Nav')).toBeDisabled();
+  },
 };

@@ -11,6 +11,7 @@ import {
   space,
   zIndices,
 } from '../../theme/tokens';
+import { focusVisible, hovered, nativeStates, pressed } from '../../theme/previewState';
 import { ChevronDownIcon } from '../Icon';
 import { useIsHydrated } from './useIsHydrated';
 
@@ -97,14 +98,13 @@ const Trigger = styled(RAC.Button)`
   &[aria-expanded='true'] > svg[data-icon='ChevronDown'] {
     transform: rotate(180deg);
   }
-  &[data-hovered],
-  &[aria-expanded='true'] {
+  &${hovered}, &[aria-expanded='true'] {
     background: ${colors.surfaceAlt};
   }
-  &[data-pressed] {
+  &${pressed} {
     background: ${colors.border};
   }
-  &[data-focus-visible] {
+  &${focusVisible} {
     outline: 3px solid ${colors.focus};
     outline-offset: 2px;
   }
@@ -112,8 +112,7 @@ const Trigger = styled(RAC.Button)`
     border-color: ${colors.borderStrong};
     background: ${colors.surface};
   }
-  &[data-variant='outline'][data-hovered],
-  &[data-variant='outline'][aria-expanded='true'] {
+  &[data-variant='outline']${hovered}, &[data-variant='outline'][aria-expanded='true'] {
     background: ${colors.surfaceAlt};
   }
   &[data-disabled] {
@@ -180,14 +179,14 @@ const Disclosure = styled.details`
 const Summary = styled.summary`
   ${triggerLook}
 
-  &:hover,
+  &${nativeStates.hover},
   [open] > & {
     background: ${colors.surfaceAlt};
   }
   [open] > & > svg[data-icon='ChevronDown'] {
     transform: rotate(180deg);
   }
-  &:focus-visible {
+  &${nativeStates.focusVisible} {
     outline: 3px solid ${colors.focus};
     outline-offset: 2px;
   }
@@ -195,8 +194,7 @@ const Summary = styled.summary`
     border-color: ${colors.borderStrong};
     background: ${colors.surface};
   }
-  &[data-variant='outline']:hover,
-  [open] > &[data-variant='outline'] {
+  &[data-variant='outline']${nativeStates.hover}, [open] > &[data-variant='outline'] {
     background: ${colors.surfaceAlt};
   }
 `;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { Specimen } from '../../docs/StateMatrix';
 import { Button } from '../Button';
 import { Notice } from '../Notice';
 import { PrefixField } from '../PrefixField';
@@ -286,24 +287,37 @@ export const ServerRenderedCloseForm: Story = {
   },
 };
 
-/** An open modal with the usual contents, for design review and the visual baseline. */
+/**
+ * An open modal with the usual contents, for design review and the visual baseline. It covers the
+ * page: its label and trigger are underneath.
+ */
 export const All: Story = {
   parameters: { visual: { target: 'page' } },
   render: (args) => (
-    <ModalTrigger defaultOpen>
-      <Button>Open “Set Postcode”</Button>
-      <Modal {...args} title="Set Postcode">
-        <div style={{ display: 'grid', gap: '1rem' }}>
-          <Notice variant="warning">Resetting the postcode will clear your cart.</Notice>
-          <PrefixField label="Postcode" prefix="BT" placeholder="1 1AA" />
-          <div style={{ display: 'flex', gap: '0.75rem' }}>
-            <Button>Save</Button>
-            <Button variant="secondary" slot="close">
-              Cancel
-            </Button>
+    <Specimen caption="Modal: “Set Postcode”, open, with a notice, a field and two buttons">
+      <ModalTrigger defaultOpen>
+        <Button>Open “Set Postcode”</Button>
+        <Modal {...args} title="Set Postcode">
+          <div style={{ display: 'grid', gap: '1rem' }}>
+            <Notice variant="warning">Resetting the postcode will clear your cart.</Notice>
+            <PrefixField label="Postcode" prefix="BT" placeholder="1 1AA" />
+            <div style={{ display: 'flex', gap: '0.75rem' }}>
+              <Button>Save</Button>
+              <Button variant="secondary" slot="close">
+                Cancel
+              </Button>
+            </div>
           </div>
-        </div>
-      </Modal>
-    </ModalTrigger>
+        </Modal>
+      </ModalTrigger>
+    </Specimen>
   ),
+  play: async ({ canvas }) => {
+    // The open modal hides the page from assistive technology, hence `hidden`.
+    await expect(canvas.getByRole('figure', { hidden: true })).toHaveTextContent(
+      /^Modal: “Set Postcode”, open/,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Set Postcode' });
+    await waitFor(() => expect(dialog).toBeVisible());
+  },
 };

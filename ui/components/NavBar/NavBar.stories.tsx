@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Link as RACLink, RouterProvider } from 'react-aria-components';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  rowInStates,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { Button } from '../Button';
 import { Logo } from '../Logo';
 import { NavBar } from './NavBar';
@@ -237,18 +244,77 @@ export const LinksOnly: Story = {
   },
 };
 
-/** Both layouts, for designers. */
+interface NavBarRow extends MatrixAxis {
+  layout: 'mobile' | 'desktop';
+}
+
+const navBarRows: NavBarRow[] = [
+  // The mobile bar's only control is the Menu button, the desktop's "View all products".
+  { label: 'Mobile', layout: 'mobile' },
+  ...rowInStates<NavBarRow>({ label: 'Desktop', layout: 'desktop' }),
+];
+
+const navBarColumn: MatrixAxis = { label: 'NavBar (FAQs is the current page)' };
+
+/**
+ * Both layouts, and the desktop one in each state, for designers and the visual baseline. In a
+ * hover, focus or pressed row every entry (links, drop-downs and buttons) is a static preview of
+ * that state (ui/theme/previewState.ts).
+ */
 export const All: Story = {
   render: (args) => (
-    <div style={{ display: 'grid', gap: '2rem' }}>
-      <NavBar {...args} layout="mobile" aria-label="Main (mobile)" />
-      <NavBar {...args} layout="desktop" aria-label="Main (desktop)" currentPath="/faqs" />
-    </div>
+    <StateMatrix
+      caption="NavBar: layouts by state"
+      rowsLabel="Layout, state"
+      rows={navBarRows}
+      fill
+      columns={[navBarColumn]}
+      renderCell={(row) => (
+        <NavBar
+          {...args}
+          layout={row.layout}
+          aria-label={`Main (${row.label})`}
+          currentPath="/faqs"
+        />
+      )}
+    />
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getAllByRole('navigation')).toHaveLength(1);
-    await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'View all products' })).toBeVisible();
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: [navBarColumn.label],
+      rows: navBarRows.map((row) => row.label),
+    });
+    // The links show in the desktop rows only.
+    const desktopRows = navBarRows.filter((row) => row.layout === 'desktop').length;
+    await expect(canvas.getAllByRole('navigation')).toHaveLength(desktopRows);
+    await expect(canvas.getAllByRole('button', { name: 'Menu' })).toHaveLength(
+      navBarRows.length - desktopRows,
+    );
+    const viewAll = (row: string) =>
+      getComputedStyle(
+        within(getMatrixCell(canvasElement, row, navBarColumn.label)).getByRole('button', {
+          name: 'View all products',
+        }),
+      );
+    await expect(viewAll('Desktop, hover').backgroundColor).not.toBe(
+      viewAll('Desktop').backgroundColor,
+    );
+    await expect(canvas.getAllByRole('button', { name: 'View all products' })).toHaveLength(
+      desktopRows,
+    );
+
+    const link = (row: string, name: string) =>
+      within(getMatrixCell(canvasElement, row, navBarColumn.label)).getByRole('link', { name });
+    const look = (row: string, name: string) => getComputedStyle(link(row, name));
+    await expect(look('Desktop, hover', 'Home').backgroundColor).not.toBe(
+      look('Desktop', 'Home').backgroundColor,
+    );
+    await expect(look('Desktop, pressed', 'Home').backgroundColor).not.toBe(
+      look('Desktop, hover', 'Home').backgroundColor,
+    );
+    await expect(look('Desktop', 'Home').outlineStyle).toBe('none');
+    await expect(look('Desktop, focus', 'Home').outlineStyle).toBe('solid');
+    await expect(link('Desktop', 'FAQs')).toHaveAttribute('aria-current', 'page');
   },
 };

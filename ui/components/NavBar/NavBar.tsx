@@ -1,6 +1,7 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import * as RAC from 'react-aria-components';
 import styled, { css } from 'styled-components';
+import { focusVisible, hovered, nativeStates, pressed } from '../../theme/previewState';
 import { theme } from '../../theme/theme';
 import { MenuIcon } from '../Icon';
 import { Menu } from '../Menu';
@@ -171,13 +172,13 @@ const menuTriggerLook = css`
 const MenuButton = styled(RAC.Button)`
   ${menuTriggerLook}
 
-  &[data-hovered] {
+  &${hovered} {
     background: ${theme.colors.surfaceAlt};
   }
-  &[data-pressed] {
+  &${pressed} {
     background: ${theme.colors.border};
   }
-  &[data-focus-visible] {
+  &${focusVisible} {
     outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
@@ -189,13 +190,13 @@ const MenuLink = styled.a`
   text-decoration: none;
   -webkit-tap-highlight-color: transparent;
 
-  &:hover {
+  &${nativeStates.hover} {
     background: ${theme.colors.surfaceAlt};
   }
-  &:active {
+  &${nativeStates.active} {
     background: ${theme.colors.border};
   }
-  &:focus-visible {
+  &${nativeStates.focusVisible} {
     outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }
@@ -303,15 +304,15 @@ const TopLink = styled(RAC.Link)`
   outline: none;
   transition: background-color ${theme.motion.fast} ${theme.motion.easing};
 
-  &[data-hovered] {
+  &${hovered} {
     background: ${theme.colors.surfaceAlt};
     color: ${theme.colors.link};
     text-decoration: underline;
   }
-  &[data-pressed] {
+  &${pressed} {
     background: ${theme.colors.border};
   }
-  &[data-focus-visible] {
+  &${focusVisible} {
     outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }

@@ -1,6 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
-import { Notice } from './Notice';
+import { expect, within } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { Notice, type NoticeProps } from './Notice';
 
 const meta = {
   title: 'Components/Notice',
@@ -55,17 +61,59 @@ export const Info: Story = {
   args: { variant: 'info', children: 'For delivery outside NI please contact our office' },
 };
 
-/** Every variant, with and without a title, for design review and the visual baseline. */
+interface NoticeRow extends MatrixAxis {
+  props: NoticeProps;
+}
+
+const noticeRows: NoticeRow[] = [
+  {
+    label: 'Danger',
+    props: { variant: 'danger', children: 'Invalid postcode, please check and try again.' },
+  },
+  { label: 'Success', props: { variant: 'success', children: 'Postcode set.' } },
+  {
+    label: 'Warning',
+    props: { variant: 'warning', children: 'Resetting the postcode will clear your cart.' },
+  },
+  {
+    label: 'Info',
+    props: { variant: 'info', children: 'For delivery outside NI please contact our office' },
+  },
+  {
+    label: 'Danger, with title',
+    props: {
+      variant: 'danger',
+      title: 'Product cannot be delivered to this postcode.',
+      children: 'Please check the postcode or contact our office.',
+    },
+  },
+];
+
+const noticeColumn: MatrixAxis = { label: 'Notice' };
+
+/** Every variant, labelled, for design review and the visual baseline. Notices are static. */
 export const All: Story = {
   render: () => (
-    <div style={{ display: 'grid', gap: '1rem', maxWidth: 500 }}>
-      <Notice variant="danger">Invalid postcode, please check and try again.</Notice>
-      <Notice variant="success">Postcode set.</Notice>
-      <Notice variant="warning">Resetting the postcode will clear your cart.</Notice>
-      <Notice variant="info">For delivery outside NI please contact our office</Notice>
-      <Notice variant="danger" title="Product cannot be delivered to this postcode.">
-        Please check the postcode or contact our office.
-      </Notice>
-    </div>
+    <StateMatrix
+      caption="Notice: variants"
+      rowsLabel="Variant"
+      rows={noticeRows}
+      columns={[noticeColumn]}
+      cellStyle={{ width: 500 }}
+      renderCell={(row) => <Notice {...row.props} />}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: [noticeColumn.label],
+      rows: noticeRows.map((row) => row.label),
+    });
+    for (const row of noticeRows) {
+      await expect(
+        within(getMatrixCell(canvasElement, row.label, noticeColumn.label)).getByText(
+          String(row.props.children),
+        ),
+      ).toBeVisible();
+    }
+  },
 };

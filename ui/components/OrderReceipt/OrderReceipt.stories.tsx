@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { Specimen } from '../../docs/StateMatrix';
 import { OrderReceipt, type OrderReceiptProps } from './OrderReceipt';
 
 const seller = {
@@ -162,14 +163,17 @@ export const WithoutPrint: Story = {
   },
 };
 
-/**
- * A paid receipt, for design review and the visual baseline (the other looks are the stories
- * above: a receipt is taller than the baseline's viewport can hold twice).
- */
+/** A paid order, labelled, for design review and the visual baseline. */
 export const All: Story = {
   render: () => (
-    <div style={{ maxWidth: 1100 }}>
+    <Specimen caption="OrderReceipt: a paid order, without delivery instructions">
       <OrderReceipt {...paid} instructions={null} onPrint={() => {}} />
-    </div>
+    </Specimen>
   ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('figure')).toHaveTextContent(
+      /^OrderReceipt: a paid order, without delivery instructions/,
+    );
+    await expect(canvas.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+  },
 };

@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactElement } from 'react';
 import { expect, within } from 'storybook/test';
-import { OrderSummary, vatPercent } from './OrderSummary';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { OrderSummary, vatPercent, type OrderSummaryProps } from './OrderSummary';
 
 /** 500 L of kerosene to a BT postcode: one line, free delivery, VAT at 5 % included. */
 const oil = {
@@ -143,21 +149,54 @@ export const CustomLabels: Story = {
   },
 };
 
-/** Every case side by side, for design review and the visual baseline. */
+interface SummaryColumn extends MatrixAxis {
+  props: OrderSummaryProps;
+}
+
+const summaryColumns: SummaryColumn[] = [
+  { label: 'One rate', props: oil },
+  { label: 'Above the limit', props: aboveTheLimit },
+  { label: 'Two rates', props: coal },
+];
+
+interface SummaryRow extends MatrixAxis {
+  isUpdating: boolean;
+}
+
+const summaryRows: SummaryRow[] = [
+  { label: 'Ready', isUpdating: false },
+  { label: 'Updating', isUpdating: true },
+];
+
+/**
+ * Every case, ready and updating, for design review and the visual baseline. Each summary is a
+ * landmark named by its heading, so here each heading says which cell it is.
+ */
 export const All: Story = {
   render: () => (
-    <div
-      style={{
-        display: 'grid',
-        gap: 24,
-        gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
-        alignItems: 'start',
-      }}
-    >
-      <OrderSummary {...oil} />
-      <OrderSummary {...aboveTheLimit} labels={{ heading: 'Above the limit' }} />
-      <OrderSummary {...coal} labels={{ heading: 'Two rates' }} />
-      <OrderSummary {...aboveTheLimit} isUpdating labels={{ heading: 'Updating' }} />
-    </div>
+    <StateMatrix
+      caption="OrderSummary: cases by state"
+      rowsLabel="State"
+      rows={summaryRows}
+      columns={summaryColumns}
+      fill
+      cellStyle={{ verticalAlign: 'top' }}
+      renderCell={(row, column) => (
+        <OrderSummary
+          {...column.props}
+          isUpdating={row.isUpdating}
+          labels={{ heading: `${column.label}, ${row.label.toLowerCase()}` }}
+        />
+      )}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: summaryColumns.map((column) => column.label),
+      rows: summaryRows.map((row) => row.label),
+    });
+    const cell = within(getMatrixCell(canvasElement, 'Updating', 'Two rates'));
+    await expect(cell.getByRole('heading', { name: 'Two rates, updating' })).toBeVisible();
+    await expect(cell.getByText(/Updating the totals/)).toBeVisible();
+  },
 };

@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  interactionStates,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { Pager } from './Pager';
 
 const meta = {
@@ -104,13 +111,58 @@ export const SinglePage: Story = {
   },
 };
 
-/** First, middle and last page, for design review and the visual baseline. */
+/** The pages, as columns: a state's row then reads across first, middle and last. */
+interface PagerColumn extends MatrixAxis {
+  page: number;
+}
+
+const pagerColumns: PagerColumn[] = [
+  { label: 'First page', page: 1 },
+  { label: 'Middle page', page: 2 },
+  { label: 'Last page', page: 7 },
+];
+
+const pagerStates: MatrixAxis[] = [...interactionStates];
+
+/**
+ * First, middle and last page in each state, for design review and the visual baseline. Hover,
+ * Focus and Pressed are static previews (ui/theme/previewState.ts) of both buttons; a button is
+ * disabled (the real prop) at either end.
+ */
 export const All: Story = {
   render: () => (
-    <div style={{ display: 'grid', gap: '1.25rem' }}>
-      <Pager aria-label="Pages, first" page={1} pageCount={7} onPageChange={() => {}} />
-      <Pager aria-label="Pages, middle" page={2} pageCount={7} onPageChange={() => {}} />
-      <Pager aria-label="Pages, last" page={7} pageCount={7} onPageChange={() => {}} />
-    </div>
+    <StateMatrix
+      caption="Pager: pages by state"
+      rowsLabel="State"
+      rows={pagerStates}
+      columns={pagerColumns}
+      cellStyle={{ whiteSpace: 'nowrap' }}
+      renderCell={(state, column) => (
+        <Pager
+          aria-label={`Pages, ${column.label.toLowerCase()}, ${state.label.toLowerCase()}`}
+          page={column.page}
+          pageCount={7}
+          onPageChange={() => {}}
+        />
+      )}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: pagerColumns.map((column) => column.label),
+      rows: pagerStates.map((state) => state.label),
+    });
+    const button = (state: string, page: string, name: 'Previous' | 'Next') =>
+      within(getMatrixCell(canvasElement, state, page)).getByRole('button', { name });
+    const look = (state: string) => getComputedStyle(button(state, 'Middle page', 'Next'));
+    await expect(look('Hover').backgroundColor).not.toBe(look('Default').backgroundColor);
+    await expect(look('Pressed').backgroundColor).not.toBe(look('Hover').backgroundColor);
+    await expect(look('Default').outlineStyle).toBe('none');
+    await expect(look('Focus').outlineStyle).toBe('solid');
+    await expect(button('Hover', 'First page', 'Previous')).toBeDisabled();
+    await expect(button('Hover', 'Last page', 'Next')).toBeDisabled();
+    await expect(
+      within(getMatrixCell(canvasElement, 'Default', 'Middle page')).getByText('Page 2 of 7'),
+    ).toBeVisible();
+  },
 };

@@ -1,6 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { PasswordField } from './PasswordField';
+import {
+  StateMatrix,
+  defaultState,
+  focusState,
+  getMatrixCell,
+  getMatrixHeaders,
+  hoverState,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { PasswordField, type PasswordFieldProps } from './PasswordField';
 
 const meta = {
   title: 'Components/PasswordField',
@@ -38,22 +47,76 @@ export const Invalid: Story = {
   },
 };
 
-/** Designers: neutral, with help text, invalid and valid. */
+interface PasswordRow extends MatrixAxis {
+  props: PasswordFieldProps;
+}
+
+const passwordRows: PasswordRow[] = [
+  { label: 'Empty', props: { label: 'Password' } },
+  {
+    label: 'Help text',
+    props: {
+      label: 'New password',
+      autoComplete: 'new-password',
+      description: 'At least 8 characters.',
+    },
+  },
+  {
+    label: 'Danger',
+    props: {
+      label: 'Password',
+      validationState: 'danger',
+      errorMessage: 'Password must be at least 8 characters.',
+    },
+  },
+  { label: 'Success', props: { label: 'Password', validationState: 'success' } },
+];
+
+interface PasswordColumn extends MatrixAxis {
+  props?: Partial<PasswordFieldProps>;
+}
+
+const passwordColumns: PasswordColumn[] = [
+  defaultState,
+  hoverState,
+  focusState,
+  { label: 'Disabled', props: { isDisabled: true } },
+];
+
+/**
+ * Designers: neutral, with help text, invalid and valid, in each state. Hover and Focus are
+ * static previews (ui/theme/previewState.ts) of everything in the cell, the input and its
+ * Show password button alike; Disabled is the real prop.
+ */
 export const All: Story = {
-  render: (args) => (
-    <div style={{ display: 'grid', gap: '1rem', maxWidth: 420 }}>
-      <PasswordField {...args} label="Password" />
-      <PasswordField {...args} label="New password" description="At least 8 characters." />
-      <PasswordField
-        {...args}
-        label="Too short"
-        validationState="danger"
-        errorMessage="Password must be at least 8 characters."
-      />
-      <PasswordField {...args} label="Fine" validationState="success" />
-    </div>
+  render: () => (
+    <StateMatrix
+      caption="PasswordField: variants by state"
+      rowsLabel="Variant"
+      rows={passwordRows}
+      columns={passwordColumns}
+      fill
+      renderCell={(row, column) => <PasswordField {...row.props} {...column.props} />}
+    />
   ),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getAllByRole('button')).toHaveLength(4);
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: passwordColumns.map((column) => column.label),
+      rows: passwordRows.map((row) => row.label),
+    });
+    // Every field has its Show password button.
+    await expect(within(canvasElement).getAllByRole('button')).toHaveLength(
+      passwordRows.length * passwordColumns.length,
+    );
+    const input = (row: string, column: string) =>
+      within(getMatrixCell(canvasElement, row, column)).getByLabelText(/password/i, {
+        selector: 'input',
+      });
+    const look = (row: string, column: string) => getComputedStyle(input(row, column));
+    await expect(look('Empty', 'Hover').borderColor).not.toBe(look('Empty', 'Default').borderColor);
+    await expect(look('Empty', 'Default').outlineStyle).toBe('none');
+    await expect(look('Empty', 'Focus').outlineStyle).toBe('solid');
+    await expect(input('Empty', 'Disabled')).toBeDisabled();
+    await expect(input('Danger', 'Default')).toHaveAttribute('aria-invalid', 'true');
   },
 };

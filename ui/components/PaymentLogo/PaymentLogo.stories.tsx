@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { colors } from '../../theme/tokens';
-import { PaymentLogo } from './PaymentLogo';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { PaymentLogo, type PaymentLogoProps } from './PaymentLogo';
 
 /** A made-up provider logo, drawn for the story (no third-party artwork). */
 const sampleLogo = `data:image/svg+xml,${encodeURIComponent(
@@ -95,32 +101,53 @@ export const Dark: Story = {
   ),
 };
 
-/** Every variant on both tones. */
+interface ToneRow extends MatrixAxis {
+  tone: 'light' | 'dark';
+}
+
+const toneRows: ToneRow[] = [
+  { label: 'Light', tone: 'light', cellStyle: { background: colors.surfaceAlt } },
+  {
+    label: 'Dark',
+    tone: 'dark',
+    cellStyle: { background: colors.surfaceDark, color: colors.onSurfaceDark },
+  },
+];
+
+interface ProviderColumn extends MatrixAxis {
+  props: Omit<PaymentLogoProps, 'tone'>;
+}
+
+const providerColumns: ProviderColumn[] = [
+  { label: 'Default', props: {} },
+  { label: 'Named provider', props: { provider: 'Worldpay' } },
+  {
+    label: "Provider's logo",
+    props: { provider: 'CardPay', src: sampleLogo, width: 160, height: 40 },
+  },
+];
+
+/** Both tones with and without a provider, labelled, for design review and the visual baseline. */
 export const All: Story = {
   render: () => (
-    <div style={{ display: 'grid', gap: '1rem' }}>
-      {(['light', 'dark'] as const).map((tone) => (
-        <div
-          key={tone}
-          style={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            gap: '1rem',
-            padding: '1rem',
-            background: tone === 'dark' ? colors.surfaceDark : colors.surfaceAlt,
-          }}
-        >
-          <PaymentLogo tone={tone} />
-          <PaymentLogo tone={tone} provider="Worldpay" />
-          <PaymentLogo tone={tone} provider="CardPay" src={sampleLogo} width={160} height={40} />
-        </div>
-      ))}
-    </div>
+    <StateMatrix
+      caption="PaymentLogo: tones by provider"
+      rowsLabel="Tone"
+      rows={toneRows}
+      columns={providerColumns}
+      renderCell={(row, column) => <PaymentLogo tone={row.tone} {...column.props} />}
+    />
   ),
   play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: providerColumns.map((column) => column.label),
+      rows: toneRows.map((row) => row.label),
+    });
     await expect(
       within(canvasElement).getAllByRole('img', { name: /Secure card payments/ }),
-    ).toHaveLength(6);
+    ).toHaveLength(toneRows.length * providerColumns.length);
+    await expect(getMatrixCell(canvasElement, 'Dark', 'Named provider')).toHaveTextContent(
+      /Worldpay/,
+    );
   },
 };

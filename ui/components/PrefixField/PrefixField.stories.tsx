@@ -1,8 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '../Button';
-import { PrefixField } from './PrefixField';
+import {
+  StateMatrix,
+  defaultState,
+  focusState,
+  getMatrixCell,
+  getMatrixHeaders,
+  hoverState,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { PrefixField, type PrefixFieldProps } from './PrefixField';
 
 const meta = {
   title: 'Components/PrefixField',
@@ -14,8 +23,9 @@ const meta = {
     onChange: { table: { category: 'Events' } },
   },
   decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 320 }}>
+    // `parameters.maxWidth` widens it for the All matrix.
+    (Story, { parameters }) => (
+      <div style={{ maxWidth: (parameters.maxWidth as string | undefined) ?? '320px' }}>
         <Story />
       </div>
     ),
@@ -101,26 +111,72 @@ export const ChangePostcode: Story = {
   },
 };
 
-/** Every state, for design review and the visual baseline. */
+interface FieldRow extends MatrixAxis {
+  props: PrefixFieldProps;
+}
+
+const fieldRows: FieldRow[] = [
+  { label: 'Empty', props: { label: 'Postcode', prefix: 'BT', placeholder: '1 1AA' } },
+  { label: 'Filled', props: { label: 'Postcode', prefix: 'BT', defaultValue: '71AB' } },
+  {
+    label: 'Danger',
+    props: {
+      label: 'Postcode',
+      prefix: 'BT',
+      defaultValue: '7',
+      validationState: 'danger',
+      errorMessage: 'Invalid postcode.',
+    },
+  },
+  {
+    label: 'Success',
+    props: { label: 'Postcode', prefix: 'BT', defaultValue: '71AB', validationState: 'success' },
+  },
+];
+
+interface FieldColumn extends MatrixAxis {
+  props?: Partial<PrefixFieldProps>;
+}
+
+const fieldColumns: FieldColumn[] = [
+  defaultState,
+  hoverState,
+  focusState,
+  { label: 'Read-only (locked)', props: { isReadOnly: true } },
+  { label: 'Disabled', props: { isDisabled: true } },
+];
+
+/**
+ * Every variant in every state, for design review and the visual baseline. Hover and Focus are
+ * static previews (ui/theme/previewState.ts); the other columns are the real props.
+ */
 export const All: Story = {
+  parameters: { maxWidth: 'none' },
   render: () => (
-    <div style={{ display: 'grid', gap: '1.25rem' }}>
-      <PrefixField label="Postcode" prefix="BT" placeholder="1 1AA" />
-      <PrefixField label="Postcode (locked)" prefix="BT" defaultValue="71AB" isReadOnly />
-      <PrefixField
-        label="Postcode (danger)"
-        prefix="BT"
-        defaultValue="7"
-        validationState="danger"
-        errorMessage="Invalid postcode."
-      />
-      <PrefixField
-        label="Postcode (success)"
-        prefix="BT"
-        defaultValue="71AB"
-        validationState="success"
-      />
-      <PrefixField label="Postcode (disabled)" prefix="BT" defaultValue="71AB" isDisabled />
-    </div>
+    <StateMatrix
+      caption="PrefixField: variants by state"
+      rowsLabel="Variant"
+      rows={fieldRows}
+      columns={fieldColumns}
+      renderCell={(row, column) => <PrefixField {...row.props} {...column.props} />}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: fieldColumns.map((column) => column.label),
+      rows: fieldRows.map((row) => row.label),
+    });
+    const control = (row: string, column: string) =>
+      within(getMatrixCell(canvasElement, row, column)).getByRole('textbox', { name: /./ });
+    const look = (row: string, column: string) => getComputedStyle(control(row, column));
+
+    await expect(look('Filled', 'Hover').borderColor).not.toBe(
+      look('Filled', 'Default').borderColor,
+    );
+    await expect(look('Filled', 'Default').outlineStyle).toBe('none');
+    await expect(look('Filled', 'Focus').outlineStyle).toBe('solid');
+    await expect(control('Filled', 'Disabled')).toBeDisabled();
+    // The previews only look the part: nothing is really focused.
+    await expect(control('Filled', 'Focus')).not.toHaveFocus();
+  },
 };

@@ -1,5 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { Price, type PriceSize } from './Price';
 
 const meta = {
@@ -71,39 +77,40 @@ const amounts = [
   { pence: 45900, prefix: 'from', suffix: 'for 900 litres' },
 ];
 
+interface AmountRow extends MatrixAxis {
+  amount: (typeof amounts)[number];
+}
+
+const amountRows: AmountRow[] = amounts.map((amount) => ({
+  label: [amount.prefix, `${amount.pence}p`, amount.suffix].filter(Boolean).join(' '),
+  amount,
+}));
+
+interface SizeColumn extends MatrixAxis {
+  size: PriceSize;
+}
+
+const sizeColumns: SizeColumn[] = sizes.map((size) => ({ label: size, size }));
+
 /** Every size against every combination of prefix and suffix. */
 export const All: Story = {
   render: () => (
-    <table style={{ borderCollapse: 'collapse' }}>
-      <thead>
-        <tr>
-          <th scope="col" style={{ textAlign: 'left', padding: '0.5rem' }}>
-            Amount
-          </th>
-          {sizes.map((size) => (
-            <th key={size} scope="col" style={{ textAlign: 'left', padding: '0.5rem' }}>
-              {size}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {amounts.map((amount) => (
-          <tr key={`${amount.pence}-${amount.prefix ?? ''}-${amount.suffix ?? ''}`}>
-            <th scope="row" style={{ textAlign: 'left', padding: '0.5rem', fontWeight: 400 }}>
-              {amount.pence}p
-            </th>
-            {sizes.map((size) => (
-              <td key={size} style={{ padding: '0.5rem' }}>
-                <Price {...amount} size={size} />
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <StateMatrix
+      caption="Price: amounts by size"
+      rowsLabel="Amount"
+      rows={amountRows}
+      columns={sizeColumns}
+      renderCell={(row, column) => <Price {...row.amount} size={column.size} />}
+    />
   ),
   play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: sizes,
+      rows: amountRows.map((row) => row.label),
+    });
     await expect(within(canvasElement).getAllByText('£12.34')).toHaveLength(sizes.length);
+    await expect(
+      getMatrixCell(canvasElement, 'from 45900p for 900 litres', 'lg'),
+    ).toHaveTextContent('£459.00');
   },
 };

@@ -1,5 +1,11 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { Button } from '../Button';
 import { CartIcon } from '../Icon';
 import { ProductCard, type ProductCardProps } from './ProductCard';
@@ -192,30 +198,59 @@ export const WithActions: Story = {
   },
 };
 
-/** Every variant, for designers. */
+interface CardColumn extends MatrixAxis {
+  props: ProductCardProps;
+}
+
+const bestsellerColumn: CardColumn = { label: 'Bestseller, three sizes', props: houseCoal };
+
+const cardColumns: CardColumn[] = [
+  bestsellerColumn,
+  { label: 'Three sizes', props: heatingOil },
+  { label: 'One size', props: woodPellets },
+  {
+    label: 'No picture, no description',
+    props: { title: 'Kiln Dried Kindling', sizes: [{ id: 'k', title: 'Net bag', pence: 450 }] },
+  },
+];
+
+/** Every variant, labelled, for designers and the visual baseline. */
 export const All: Story = {
   parameters: { maxWidth: 'none' },
   render: () => (
     <div style={{ display: 'grid', gap: '1.5rem' }}>
-      <div
-        style={{
-          display: 'grid',
-          gap: '1.5rem',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
-        }}
-      >
-        <ProductCard {...houseCoal} />
-        <ProductCard {...heatingOil} />
-        <ProductCard {...woodPellets} />
-        <ProductCard
-          title="Kiln Dried Kindling"
-          sizes={[{ id: 'k', title: 'Net bag', pence: 450 }]}
-        />
-      </div>
-      <ProductCard {...houseCoal} variant="row" />
+      <StateMatrix
+        caption="ProductCard: card layout"
+        rowsLabel="Layout"
+        rows={[{ label: 'Card' }]}
+        columns={cardColumns}
+        fill
+        cellStyle={{ verticalAlign: 'top' }}
+        renderCell={(_row, column) => <ProductCard {...column.props} />}
+      />
+      <StateMatrix
+        caption="ProductCard: row layout"
+        rowsLabel="Layout"
+        rows={[{ label: 'Row' }]}
+        columns={[bestsellerColumn]}
+        fill
+        renderCell={(_row, column) => (
+          // As wide as the Row story: the layout of a wide column, not of the whole page.
+          <div style={{ maxWidth: '48rem' }}>
+            <ProductCard {...column.props} variant="row" />
+          </div>
+        )}
+      />
     </div>
   ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getAllByRole('article')).toHaveLength(5);
+    await expect(getMatrixHeaders(canvasElement, 'ProductCard: card layout')).toEqual({
+      columns: cardColumns.map((column) => column.label),
+      rows: ['Card'],
+    });
+    await expect(
+      getMatrixCell(canvasElement, 'Row', 'Bestseller, three sizes', 'ProductCard: row layout'),
+    ).toHaveTextContent(/Premium Polish House Coal/);
   },
 };

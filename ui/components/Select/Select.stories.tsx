@@ -1,8 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import type { Key } from 'react-aria-components';
-import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
-import { Select, type SelectOption } from './Select';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import {
+  StateMatrix,
+  defaultState,
+  focusState,
+  getMatrixCell,
+  getMatrixHeaders,
+  hoverState,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { Select, type SelectOption, type SelectProps } from './Select';
 
 const products: SelectOption[] = [
   { id: 'house-coal', label: 'House Coal 40kg' },
@@ -26,8 +35,11 @@ const meta = {
     onSelectionChange: { table: { category: 'Events' } },
   },
   decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 360, minHeight: 260 }}>
+    // `parameters.maxWidth` widens it for the All matrix.
+    (Story, { parameters }) => (
+      <div
+        style={{ maxWidth: (parameters.maxWidth as string | undefined) ?? '360px', minHeight: 260 }}
+      >
         <Story />
       </div>
     ),
@@ -143,30 +155,76 @@ export const Success: Story = {
   args: { validationState: 'success', defaultSelectedKey: 'house-coal' },
 };
 
-/** Every state, for design review and the visual baseline. */
+interface SelectRow extends MatrixAxis {
+  props: SelectProps;
+}
+
+const selectRows: SelectRow[] = [
+  { label: 'Placeholder', props: { label: 'Product', options: products } },
+  {
+    label: 'Selected',
+    props: { label: 'Product', options: products, defaultSelectedKey: 'smokeless' },
+  },
+  {
+    label: 'Danger',
+    props: {
+      label: 'Product',
+      options: products,
+      validationState: 'danger',
+      errorMessage: 'Please choose a product.',
+    },
+  },
+  {
+    label: 'Success',
+    props: {
+      label: 'Quantity',
+      options: quantities,
+      defaultSelectedKey: 2,
+      validationState: 'success',
+    },
+  },
+];
+
+interface SelectColumn extends MatrixAxis {
+  props?: Partial<SelectProps>;
+}
+
+const selectColumns: SelectColumn[] = [
+  defaultState,
+  hoverState,
+  focusState,
+  { label: 'Disabled', props: { isDisabled: true } },
+];
+
+/**
+ * Every variant in every state, for design review and the visual baseline. Hover and Focus are
+ * static previews (ui/theme/previewState.ts); Disabled is the real prop.
+ */
 export const All: Story = {
+  parameters: { maxWidth: 'none' },
   render: () => (
-    <div style={{ display: 'grid', gap: '1.25rem' }}>
-      <Select label="Product" options={products} />
-      <Select label="Product (selected)" options={products} defaultSelectedKey="smokeless" />
-      <Select
-        label="Amount"
-        options={[{ id: '500', label: '500 Litres' }]}
-        defaultSelectedKey="500"
-        isDisabled
-      />
-      <Select
-        label="Product (danger)"
-        options={products}
-        validationState="danger"
-        errorMessage="Please choose a product."
-      />
-      <Select
-        label="Quantity (success)"
-        options={quantities}
-        defaultSelectedKey={2}
-        validationState="success"
-      />
-    </div>
+    <StateMatrix
+      caption="Select: variants by state"
+      rowsLabel="Variant"
+      rows={selectRows}
+      columns={selectColumns}
+      renderCell={(row, column) => <Select {...row.props} {...column.props} />}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: selectColumns.map((column) => column.label),
+      rows: selectRows.map((row) => row.label),
+    });
+    const trigger = (row: string, column: string) =>
+      within(getMatrixCell(canvasElement, row, column)).getByRole('button');
+    const look = (row: string, column: string) => getComputedStyle(trigger(row, column));
+    await expect(look('Placeholder', 'Hover').borderColor).not.toBe(
+      look('Placeholder', 'Default').borderColor,
+    );
+    await expect(look('Placeholder', 'Default').outlineStyle).toBe('none');
+    await expect(look('Placeholder', 'Focus').outlineStyle).toBe('solid');
+    await expect(trigger('Placeholder', 'Disabled')).toBeDisabled();
+    await expect(trigger('Selected', 'Default')).toHaveTextContent('Smokeless Ovals 25kg');
+  },
 };

@@ -2,6 +2,15 @@ import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import {
+  StateMatrix,
+  defaultState,
+  focusState,
+  getMatrixCell,
+  getMatrixHeaders,
+  hoverState,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { Button } from '../Button';
 import { email, phones } from '../ContactLink/ContactLink.fixtures';
 import { SidePanel } from '../SidePanel';
@@ -200,23 +209,63 @@ export const InSidePanel: Story = {
   },
 };
 
-/** Both layouts side by side, for designers. */
+/** The layouts, as columns: a state's row then shows both side by side. */
+interface SideNavColumn extends MatrixAxis {
+  layout: 'mobile' | 'desktop';
+}
+
+const sideNavColumns: SideNavColumn[] = [
+  { label: 'Mobile', layout: 'mobile' },
+  { label: 'Desktop', layout: 'desktop' },
+];
+
+const sideNavStates: MatrixAxis[] = [defaultState, hoverState, focusState];
+
+/**
+ * Both layouts in each state, for designers and the visual baseline. Hover and Focus are static
+ * previews (ui/theme/previewState.ts) of every link and button in the cell; pressed links look
+ * as hovered ones do.
+ */
 export const All: Story = {
   parameters: { bare: true },
   render: (args) => (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '2rem', alignItems: 'flex-start' }}>
-      <h2 style={{ flex: '1 0 100%', margin: 0 }}>Side navigation: mobile and desktop</h2>
-      <div style={{ width: '320px' }}>
-        <SideNav {...args} layout="mobile" aria-label="All products (mobile)" />
-      </div>
-      <div style={{ width: '320px' }}>
-        <SideNav {...args} layout="desktop" aria-label="All products (desktop)" />
-      </div>
-    </div>
+    <StateMatrix
+      caption="SideNav: layouts by state"
+      rowsLabel="State"
+      rows={sideNavStates}
+      columns={sideNavColumns}
+      cellStyle={{ width: '320px', verticalAlign: 'top' }}
+      renderCell={(state, column) => (
+        <SideNav
+          {...args}
+          layout={column.layout}
+          aria-label={`All products (${column.label.toLowerCase()}, ${state.label.toLowerCase()})`}
+        />
+      )}
+    />
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getAllByRole('navigation')).toHaveLength(2);
-    await expect(canvas.getAllByRole('button', { name: 'Order Online' })).toHaveLength(1);
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: sideNavColumns.map((column) => column.label),
+      rows: sideNavStates.map((state) => state.label),
+    });
+    await expect(canvas.getAllByRole('navigation')).toHaveLength(
+      sideNavStates.length * sideNavColumns.length,
+    );
+    // Order Online leads the mobile layout only.
+    await expect(canvas.getAllByRole('button', { name: 'Order Online' })).toHaveLength(
+      sideNavStates.length,
+    );
+    const social = (state: string) => {
+      const [first] = within(getMatrixCell(canvasElement, state, 'Desktop')).getAllByRole('link', {
+        name: /Facebook/i,
+      });
+      if (!first) throw new Error(`no social link in ${state}`);
+      return getComputedStyle(first);
+    };
+    await expect(social('Hover').backgroundColor).not.toBe(social('Default').backgroundColor);
+    await expect(social('Default').outlineStyle).toBe('none');
+    await expect(social('Focus').outlineStyle).toBe('solid');
   },
 };

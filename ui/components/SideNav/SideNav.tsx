@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import * as RAC from 'react-aria-components';
 import styled, { css } from 'styled-components';
+import { focusVisible, hovered, pressed } from '../../theme/previewState';
 import { theme } from '../../theme/theme';
 import { EmailLink, PhoneLink, type ContactPhone } from '../ContactLink';
 import { socialIcons, type SocialNetwork } from '../Icon';
@@ -156,12 +157,11 @@ const SocialAnchor = styled(RAC.Link)`
     background-color ${theme.motion.fast} ${theme.motion.easing},
     color ${theme.motion.fast} ${theme.motion.easing};
 
-  &[data-hovered],
-  &[data-pressed] {
+  &${hovered}, &${pressed} {
     background: ${theme.colors.primary};
     color: ${theme.colors.onPrimary};
   }
-  &[data-focus-visible] {
+  &${focusVisible} {
     outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }

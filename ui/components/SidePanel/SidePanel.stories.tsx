@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RouterProvider } from 'react-aria-components';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { Specimen } from '../../docs/StateMatrix';
 import { Button } from '../Button';
 import { MenuIcon } from '../Icon';
 import { Link } from '../Link';
@@ -169,15 +170,28 @@ export const ServerRendered: Story = {
   },
 };
 
-/** The open panel, for design review and the visual baseline. */
+/**
+ * The open panel, for design review and the visual baseline. It covers the page: its label and
+ * trigger are underneath.
+ */
 export const All: Story = {
   parameters: { visual: { target: 'page' } },
   render: (args) => (
-    <SidePanelTrigger defaultOpen>
-      <Button variant="secondary" icon={<MenuIcon />}>
-        View all products
-      </Button>
-      <SidePanel {...args} onOpenChange={undefined} />
-    </SidePanelTrigger>
+    <Specimen caption="SidePanel: “Menu”, open, from the left">
+      <SidePanelTrigger defaultOpen>
+        <Button variant="secondary" icon={<MenuIcon />}>
+          View all products
+        </Button>
+        <SidePanel {...args} onOpenChange={undefined} />
+      </SidePanelTrigger>
+    </Specimen>
   ),
+  play: async ({ canvas }) => {
+    // The open panel hides the page from assistive technology, hence `hidden`.
+    await expect(canvas.getByRole('figure', { hidden: true })).toHaveTextContent(
+      /^SidePanel: “Menu”, open, from the left/,
+    );
+    const panel = await screen.findByRole('dialog', { name: 'Menu' });
+    await waitFor(() => expect(panel).toBeVisible());
+  },
 };

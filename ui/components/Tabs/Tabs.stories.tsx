@@ -1,5 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, type within } from 'storybook/test';
+import type * as RAC from 'react-aria-components';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import {
+  StateMatrix,
+  defaultState,
+  focusState,
+  getMatrixCell,
+  getMatrixHeaders,
+  hoverState,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { Text } from '../Text';
 import { Tabs, type TabItem } from './Tabs';
 
@@ -135,16 +145,64 @@ export const DisabledTab: Story = {
   },
 };
 
-/** Selected, unselected and disabled tabs, for design review and the visual baseline. */
+/** Three of the tabs, with short panels: the matrix is about the tab list. */
+const matrixTabs: TabItem[] = orderTabs
+  .filter((tab) => tab.id !== 'other')
+  .map((tab) => ({ ...tab, content: <Text variant="small">{tab.label} products.</Text> }));
+
+interface TabsState extends MatrixAxis {
+  disabledTab?: RAC.Key;
+}
+
+const tabsStates: TabsState[] = [
+  defaultState,
+  hoverState,
+  focusState,
+  { label: 'Disabled (Oil)', disabledTab: 'oil' },
+];
+
+const tabsColumn: MatrixAxis = { label: 'Coal selected, the others not' };
+
+/**
+ * Selected, unselected and disabled tabs in each state, for design review and the visual
+ * baseline. Every tab of a Hover or Focus row is a static preview of that state
+ * (ui/theme/previewState.ts); the selected tab keeps its yellow. A disabled tab is the real prop.
+ */
 export const All: Story = {
   render: () => (
-    <div style={{ display: 'grid', gap: '2rem' }}>
-      <Tabs aria-label="Products" items={orderTabs} />
-      <Tabs
-        aria-label="Products with a disabled tab"
-        defaultSelectedKey="woodpellet"
-        items={orderTabs.map((tab) => ({ ...tab, isDisabled: tab.id === 'oil' }))}
-      />
-    </div>
+    <StateMatrix
+      caption="Tabs: states"
+      rowsLabel="State"
+      rows={tabsStates}
+      columns={[tabsColumn]}
+      renderCell={(state) => (
+        <Tabs
+          aria-label={`Products, ${state.label.toLowerCase()}`}
+          items={matrixTabs.map((tab) => ({ ...tab, isDisabled: tab.id === state.disabledTab }))}
+        />
+      )}
+    />
   ),
+  play: async ({ canvas, canvasElement }) => {
+    await tabsShown(canvas, matrixTabs.length * tabsStates.length);
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: [tabsColumn.label],
+      rows: tabsStates.map((state) => state.label),
+    });
+    const tab = (state: string, name: string) =>
+      within(getMatrixCell(canvasElement, state, tabsColumn.label)).getByRole('tab', { name });
+    const look = (state: string, name: string) => getComputedStyle(tab(state, name));
+
+    await expect(tab('Default', 'Coal')).toHaveAttribute('aria-selected', 'true');
+    await expect(look('Hover', 'Oil').backgroundColor).not.toBe(
+      look('Default', 'Oil').backgroundColor,
+    );
+    // The selected tab stays yellow under the pointer.
+    await expect(look('Hover', 'Coal').backgroundColor).toBe(
+      look('Default', 'Coal').backgroundColor,
+    );
+    await expect(look('Default', 'Oil').outlineStyle).toBe('none');
+    await expect(look('Focus', 'Oil').outlineStyle).toBe('solid');
+    await expect(tab('Disabled (Oil)', 'Oil')).toHaveAttribute('aria-disabled', 'true');
+  },
 };

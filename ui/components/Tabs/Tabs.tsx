@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import * as RAC from 'react-aria-components';
 import styled from 'styled-components';
+import { focusVisible, hovered } from '../../theme/previewState';
 import {
   breakpoints,
   colors,
@@ -68,7 +69,7 @@ const Tab = styled(RAC.Tab)`
   outline: none;
   transition: background-color ${motion.fast} ${motion.easing};
 
-  &[data-hovered] {
+  &${hovered} {
     background: ${colors.surfaceAlt};
   }
   &[data-selected] {
@@ -77,7 +78,7 @@ const Tab = styled(RAC.Tab)`
     color: ${colors.onPrimary};
     font-weight: ${fontWeights.bold};
   }
-  &[data-focus-visible] {
+  &${focusVisible} {
     outline: 3px solid ${colors.focus};
     outline-offset: -3px;
   }

@@ -1,5 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { TestModeBanner } from './TestModeBanner';
 
 const meta = {
@@ -27,18 +33,44 @@ export const Playground: Story = {
   },
 };
 
-/** For design review and the visual baseline. */
+interface BannerColumn extends MatrixAxis {
+  text: string;
+}
+
+const bannerColumns: BannerColumn[] = [
+  {
+    label: 'Wide',
+    text: 'Payments go to the built-in test provider: no card is charged.',
+  },
+  {
+    label: 'Narrow (360px)',
+    text: 'A narrow screen: the text wraps under the title.',
+    cellStyle: { width: 360 },
+  },
+];
+
+const bannerRow: MatrixAxis = { label: 'Test mode' };
+
+/** Wide and narrow, labelled, for design review and the visual baseline. */
 export const All: Story = {
   render: () => (
-    <div style={{ display: 'grid', gap: 16 }}>
-      <TestModeBanner title="Test mode">
-        Payments go to the built-in test provider: no card is charged.
-      </TestModeBanner>
-      <div style={{ maxWidth: 360 }}>
-        <TestModeBanner title="Test mode">
-          A narrow screen: the text wraps under the title.
-        </TestModeBanner>
-      </div>
-    </div>
+    <StateMatrix
+      caption="TestModeBanner: widths"
+      rowsLabel="Banner"
+      rows={[bannerRow]}
+      columns={bannerColumns}
+      renderCell={(_row, column) => (
+        <TestModeBanner title="Test mode">{column.text}</TestModeBanner>
+      )}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: bannerColumns.map((column) => column.label),
+      rows: [bannerRow.label],
+    });
+    await expect(getMatrixCell(canvasElement, 'Test mode', 'Narrow (360px)')).toHaveTextContent(
+      /wraps under the title/,
+    );
+  },
 };

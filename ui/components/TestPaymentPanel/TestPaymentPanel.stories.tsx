@@ -1,7 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { TestPaymentPanel, type TestPaymentChoice, type TestPaymentStep } from './TestPaymentPanel';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import {
+  TestPaymentPanel,
+  type TestPaymentChoice,
+  type TestPaymentPanelProps,
+  type TestPaymentStep,
+} from './TestPaymentPanel';
 
 const meta = {
   title: 'Components/TestPaymentPanel',
@@ -115,31 +126,53 @@ export const Keyboard: Story = {
   },
 };
 
-/** Both steps and the busy look, for design review and the visual baseline. */
+interface PanelColumn extends MatrixAxis {
+  props: TestPaymentPanelProps;
+}
+
+const panelColumns: PanelColumn[] = [
+  {
+    label: 'Choose an outcome',
+    props: { shopName: 'Fuelyard', amount: 30500, reference: 'FY-100001' },
+  },
+  {
+    label: '3-D Secure challenge',
+    props: {
+      shopName: 'Fuelyard',
+      amount: 30500,
+      reference: 'FY-100001',
+      step: 'challenge',
+      headingLevel: 2,
+    },
+  },
+  {
+    label: 'Declining',
+    props: { shopName: 'Fuelyard', amount: 178286, pendingChoice: 'decline', headingLevel: 2 },
+  },
+];
+
+const panelRow: MatrixAxis = { label: 'Test payment page' };
+
+/** Each step, labelled, for design review and the visual baseline. */
 export const All: Story = {
   render: () => (
-    <div
-      style={{
-        display: 'grid',
-        gap: 24,
-        gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-        alignItems: 'start',
-      }}
-    >
-      <TestPaymentPanel shopName="Fuelyard" amount={30500} reference="FY-100001" />
-      <TestPaymentPanel
-        shopName="Fuelyard"
-        amount={30500}
-        reference="FY-100001"
-        step="challenge"
-        headingLevel={2}
-      />
-      <TestPaymentPanel
-        shopName="Fuelyard"
-        amount={178286}
-        pendingChoice="decline"
-        headingLevel={2}
-      />
-    </div>
+    <StateMatrix
+      caption="TestPaymentPanel: steps"
+      rowsLabel="Panel"
+      rows={[panelRow]}
+      columns={panelColumns}
+      fill
+      cellStyle={{ verticalAlign: 'top' }}
+      renderCell={(_row, column) => <TestPaymentPanel {...column.props} />}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: panelColumns.map((column) => column.label),
+      rows: [panelRow.label],
+    });
+    await expect(getMatrixCell(canvasElement, panelRow.label, 'Declining')).toHaveTextContent(
+      /£1,782\.86/,
+    );
+  },
 };

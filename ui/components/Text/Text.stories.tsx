@@ -1,5 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import type { ReactNode } from 'react';
+import { expect, within } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { Heading, Text } from './Text';
 
 const meta = {
@@ -69,21 +76,61 @@ export const Headings: Story = {
   },
 };
 
-/** The whole type scale, for design review and the visual baseline. */
+interface TypeRow extends MatrixAxis {
+  sample: ReactNode;
+}
+
+const typeRows: TypeRow[] = [
+  { label: 'Heading 1', sample: <Heading level={1}>Merriweather</Heading> },
+  { label: 'Heading 2', sample: <Heading level={2}>Order Online</Heading> },
+  { label: 'Heading 3', sample: <Heading level={3}>Wood Pellets</Heading> },
+  { label: 'Heading 4', sample: <Heading level={4}>Belfast office</Heading> },
+  {
+    label: 'Lead',
+    sample: <Text variant="lead">Wholesale, industrial and home heating fuel.</Text>,
+  },
+  {
+    label: 'Body',
+    sample: (
+      <Text>
+        Open Sans at 18px. Bagged coal, heating oil and wood pellets delivered across Northern
+        Ireland. <strong>Strong text</strong> stands out.
+      </Text>
+    ),
+  },
+  {
+    label: 'Muted',
+    sample: <Text variant="muted">A minimum order applies depending on your postcode.</Text>,
+  },
+  {
+    label: 'Small',
+    sample: <Text variant="small">* For larger quantities please contact our office.</Text>,
+  },
+];
+
+const sampleColumn: MatrixAxis = { label: 'Sample' };
+
+/** The whole type scale, labelled, for design review and the visual baseline. */
 export const All: Story = {
   render: () => (
-    <div style={{ maxWidth: 640 }}>
-      <Heading level={1}>Heading 1 · Merriweather</Heading>
-      <Heading level={2}>Heading 2 · Order Online</Heading>
-      <Heading level={3}>Heading 3 · Wood Pellets</Heading>
-      <Heading level={4}>Heading 4 · Belfast office</Heading>
-      <Text variant="lead">Lead · Wholesale, industrial and home heating fuel.</Text>
-      <Text>
-        Body · Open Sans at 18px. Bagged coal, heating oil and wood pellets delivered across
-        Northern Ireland. <strong>Strong text</strong> stands out.
-      </Text>
-      <Text variant="muted">Muted · A minimum order applies depending on your postcode.</Text>
-      <Text variant="small">Small · * For larger quantities please contact our office.</Text>
-    </div>
+    <StateMatrix
+      caption="Text: the type scale"
+      rowsLabel="Style"
+      rows={typeRows}
+      columns={[sampleColumn]}
+      cellStyle={{ maxWidth: 640 }}
+      renderCell={(row) => row.sample}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: [sampleColumn.label],
+      rows: typeRows.map((row) => row.label),
+    });
+    await expect(
+      within(getMatrixCell(canvasElement, 'Heading 3', sampleColumn.label)).getByRole('heading', {
+        level: 3,
+      }),
+    ).toHaveTextContent('Wood Pellets');
+  },
 };

@@ -1,6 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent } from 'storybook/test';
-import { TextArea } from './TextArea';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import {
+  StateMatrix,
+  defaultState,
+  focusState,
+  getMatrixCell,
+  getMatrixHeaders,
+  hoverState,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { TextArea, type TextAreaProps } from './TextArea';
 
 const meta = {
   title: 'Components/TextArea',
@@ -13,8 +22,9 @@ const meta = {
     onChange: { table: { category: 'Events' } },
   },
   decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 480 }}>
+    // `parameters.maxWidth` widens it for the All matrix.
+    (Story, { parameters }) => (
+      <div style={{ maxWidth: (parameters.maxWidth as string | undefined) ?? '480px' }}>
         <Story />
       </div>
     ),
@@ -64,24 +74,72 @@ export const Disabled: Story = {
   },
 };
 
-/** Every state, for design review and the visual baseline. */
+interface FieldRow extends MatrixAxis {
+  props: TextAreaProps;
+}
+
+const fieldRows: FieldRow[] = [
+  { label: 'Empty', props: { label: 'Enquiry', placeholder: 'Enquiry', rows: 3 } },
+  {
+    label: 'Danger',
+    props: {
+      label: 'Enquiry',
+      rows: 3,
+      validationState: 'danger',
+      errorMessage: 'Enquiry required.',
+    },
+  },
+  {
+    label: 'Success',
+    props: {
+      label: 'Enquiry',
+      rows: 3,
+      validationState: 'success',
+      defaultValue: 'Please call me about wood pellets.',
+    },
+  },
+];
+
+interface FieldColumn extends MatrixAxis {
+  props?: Partial<TextAreaProps>;
+}
+
+const fieldColumns: FieldColumn[] = [
+  defaultState,
+  hoverState,
+  focusState,
+  { label: 'Disabled', props: { isDisabled: true } },
+];
+
+/**
+ * Every variant in every state, for design review and the visual baseline. Hover and Focus are
+ * static previews (ui/theme/previewState.ts); the other columns are the real props.
+ */
 export const All: Story = {
+  parameters: { maxWidth: 'none' },
   render: () => (
-    <div style={{ display: 'grid', gap: '1.25rem' }}>
-      <TextArea label="Enquiry" placeholder="Enquiry" rows={3} />
-      <TextArea
-        label="Enquiry (danger)"
-        rows={3}
-        validationState="danger"
-        errorMessage="Enquiry required."
-      />
-      <TextArea
-        label="Enquiry (success)"
-        rows={3}
-        validationState="success"
-        defaultValue="Please call me about wood pellets."
-      />
-      <TextArea label="Enquiry (disabled)" rows={3} isDisabled defaultValue="Sent." />
-    </div>
+    <StateMatrix
+      caption="TextArea: variants by state"
+      rowsLabel="Variant"
+      rows={fieldRows}
+      columns={fieldColumns}
+      renderCell={(row, column) => <TextArea {...row.props} {...column.props} />}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: fieldColumns.map((column) => column.label),
+      rows: fieldRows.map((row) => row.label),
+    });
+    const control = (row: string, column: string) =>
+      within(getMatrixCell(canvasElement, row, column)).getByRole('textbox', { name: /./ });
+    const look = (row: string, column: string) => getComputedStyle(control(row, column));
+
+    await expect(look('Empty', 'Hover').borderColor).not.toBe(look('Empty', 'Default').borderColor);
+    await expect(look('Empty', 'Default').outlineStyle).toBe('none');
+    await expect(look('Empty', 'Focus').outlineStyle).toBe('solid');
+    await expect(control('Empty', 'Disabled')).toBeDisabled();
+    // The previews only look the part: nothing is really focused.
+    await expect(control('Empty', 'Focus')).not.toHaveFocus();
+  },
 };

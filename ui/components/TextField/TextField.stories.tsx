@@ -1,6 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent } from 'storybook/test';
-import { TextField } from './TextField';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import {
+  StateMatrix,
+  defaultState,
+  focusState,
+  getMatrixCell,
+  getMatrixHeaders,
+  hoverState,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { TextField, type TextFieldProps } from './TextField';
 
 const meta = {
   title: 'Components/TextField',
@@ -12,8 +21,9 @@ const meta = {
     onChange: { table: { category: 'Events' } },
   },
   decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 420 }}>
+    // `parameters.maxWidth` widens it for the All matrix.
+    (Story, { parameters }) => (
+      <div style={{ maxWidth: (parameters.maxWidth as string | undefined) ?? '420px' }}>
         <Story />
       </div>
     ),
@@ -105,22 +115,76 @@ export const Required: Story = {
   },
 };
 
-/** Every state, for design review and the visual baseline. */
+interface FieldRow extends MatrixAxis {
+  props: TextFieldProps;
+}
+
+const fieldRows: FieldRow[] = [
+  { label: 'Empty', props: { label: 'Contact Name', placeholder: 'Contact Name' } },
+  { label: 'Filled', props: { label: 'Email', defaultValue: 'jane@example.com' } },
+  {
+    label: 'Help text',
+    props: { label: 'Phone', defaultValue: '028 9000 0000', description: 'Help text.' },
+  },
+  {
+    label: 'Danger',
+    props: {
+      label: 'Address',
+      placeholder: 'Address',
+      validationState: 'danger',
+      errorMessage: 'Address required.',
+    },
+  },
+  {
+    label: 'Success',
+    props: { label: 'Company Name', defaultValue: 'Acme Fuels Ltd', validationState: 'success' },
+  },
+  {
+    label: 'Hidden label',
+    props: { label: 'Hidden label', placeholder: 'Hidden label', hideLabel: true },
+  },
+];
+
+interface FieldColumn extends MatrixAxis {
+  props?: Partial<TextFieldProps>;
+}
+
+const fieldColumns: FieldColumn[] = [
+  defaultState,
+  hoverState,
+  focusState,
+  { label: 'Disabled', props: { isDisabled: true } },
+];
+
+/**
+ * Every variant in every state, for design review and the visual baseline. Hover and Focus are
+ * static previews (ui/theme/previewState.ts); the other columns are the real props.
+ */
 export const All: Story = {
+  parameters: { maxWidth: 'none' },
   render: () => (
-    <div style={{ display: 'grid', gap: '1.25rem' }}>
-      <TextField label="Contact Name" placeholder="Contact Name" />
-      <TextField label="Email" defaultValue="jane@example.com" description="Help text." />
-      <TextField
-        label="Address"
-        defaultValue=""
-        placeholder="Address"
-        validationState="danger"
-        errorMessage="Address required."
-      />
-      <TextField label="Company Name" defaultValue="Acme Fuels Ltd" validationState="success" />
-      <TextField label="Contact No." defaultValue="028 9000 0000" isDisabled />
-      <TextField label="Hidden label" placeholder="Hidden label" hideLabel />
-    </div>
+    <StateMatrix
+      caption="TextField: variants by state"
+      rowsLabel="Variant"
+      rows={fieldRows}
+      columns={fieldColumns}
+      renderCell={(row, column) => <TextField {...row.props} {...column.props} />}
+    />
   ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: fieldColumns.map((column) => column.label),
+      rows: fieldRows.map((row) => row.label),
+    });
+    const control = (row: string, column: string) =>
+      within(getMatrixCell(canvasElement, row, column)).getByRole('textbox', { name: /./ });
+    const look = (row: string, column: string) => getComputedStyle(control(row, column));
+
+    await expect(look('Empty', 'Hover').borderColor).not.toBe(look('Empty', 'Default').borderColor);
+    await expect(look('Empty', 'Default').outlineStyle).toBe('none');
+    await expect(look('Empty', 'Focus').outlineStyle).toBe('solid');
+    await expect(control('Empty', 'Disabled')).toBeDisabled();
+    // The previews only look the part: nothing is really focused.
+    await expect(control('Empty', 'Focus')).not.toHaveFocus();
+  },
 };

@@ -14,6 +14,7 @@ import {
   radii,
   space,
 } from '../../theme/tokens';
+import { focused, focusVisible, hovered } from '../../theme/previewState';
 
 /**
  * SPEC §4: while a form is "submitted", a field with an error shows the danger style and the
@@ -102,11 +103,10 @@ export const controlStyles = css`
     color: ${colors.inkMuted};
     opacity: 1;
   }
-  &[data-hovered] {
+  &${hovered} {
     border-color: ${colors.ink};
   }
-  &[data-focused],
-  &[data-focus-visible] {
+  &${focused}, &${focusVisible} {
     border-color: ${colors.ink};
     outline: 3px solid ${colors.focus};
     outline-offset: 1px;

@@ -1,8 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import { UNSTABLE_ToastStateContext, type ToastState } from 'react-aria-components';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button';
-import { ToastRegion } from './Toast';
+import {
+  StateMatrix,
+  defaultState,
+  focusState,
+  getMatrixCell,
+  getMatrixHeaders,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { sizes } from '../../theme/tokens';
+import { ToastCard, ToastRegion } from './Toast';
 import { ToasterProvider, useToasts } from './ToasterProvider';
 import { createToaster, type ToastContent, type ToastVariant } from './toastQueue';
 
@@ -169,19 +179,97 @@ export const Several: Story = {
   },
 };
 
-/** One of each variant, for design review and the visual baseline. */
+/**
+ * A toast shown in place rather than in the floating region, so that each variant sits in its
+ * own labelled cell: the same `ToastCard` the region renders, in react-aria's toast state, here
+ * from a toaster of its own (so Close still closes it).
+ */
+function ToastInPlace({ content }: { content: ToastContent }) {
+  const [queue] = useState(() => {
+    const toaster = createToaster();
+    toaster.show(content, { timeout: null });
+    return toaster.queue;
+  });
+  const visibleToasts = useSyncExternalStore(
+    (onChange) => queue.subscribe(onChange),
+    () => queue.visibleToasts,
+  );
+  const state = useMemo<ToastState<ToastContent>>(
+    () => ({
+      visibleToasts,
+      add: (added, options) => queue.add(added, options),
+      close: (key) => queue.close(key),
+      pauseAll: () => queue.pauseAll(),
+      resumeAll: () => queue.resumeAll(),
+    }),
+    [queue, visibleToasts],
+  );
+  return (
+    <UNSTABLE_ToastStateContext.Provider value={state}>
+      {visibleToasts.map((toast) => (
+        <ToastCard key={toast.key} toast={toast} />
+      ))}
+    </UNSTABLE_ToastStateContext.Provider>
+  );
+}
+
+interface ToastRow extends MatrixAxis {
+  content: ToastContent;
+}
+
+const toastRows: ToastRow[] = [
+  { label: 'Success', content: { variant: 'success', message: 'Email sent!' } },
+  { label: 'Info', content: { variant: 'info', message: 'Postcode set.' } },
+  { label: 'Warning', content: { variant: 'warning', message: 'Invalid postcode.' } },
+  {
+    label: 'Danger',
+    content: { variant: 'danger', message: 'Product cannot be delivered to this postcode.' },
+  },
+  {
+    label: 'Danger, with title',
+    content: {
+      variant: 'danger',
+      title: 'Could not add to cart',
+      message: 'Product cannot be delivered to this postcode.',
+    },
+  },
+];
+
+const toastColumns: MatrixAxis[] = [defaultState, focusState];
+
+/**
+ * Every variant, for design review and the visual baseline, each in its own row at the region's
+ * width. Focus is a static preview (ui/theme/previewState.ts) of the toast and its Close button
+ * as keyboard focus shows them; toasts have no hover look (the pointer only pauses the timer).
+ */
 export const All: Story = {
-  parameters: { visual: { target: 'page' } },
-  args: {
-    initial: [
-      { variant: 'success', message: 'Email sent!' },
-      { variant: 'info', message: 'Postcode set.' },
-      { variant: 'warning', message: 'Invalid postcode.' },
-      {
-        variant: 'danger',
-        title: 'Could not add to cart',
-        message: 'Product cannot be delivered to this postcode.',
-      },
-    ],
+  render: () => (
+    <StateMatrix
+      caption="Toast: variants by state"
+      rowsLabel="Variant"
+      rows={toastRows}
+      columns={toastColumns}
+      cellStyle={{ width: sizes.toast }}
+      renderCell={(row) => <ToastInPlace content={row.content} />}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: toastColumns.map((column) => column.label),
+      rows: toastRows.map((row) => row.label),
+    });
+    const toast = (row: string, column: string) =>
+      within(getMatrixCell(canvasElement, row, column)).getByRole('alertdialog');
+    for (const row of toastRows) {
+      await expect(toast(row.label, 'Default')).toHaveAttribute(
+        'data-variant',
+        row.content.variant,
+      );
+      await expect(toast(row.label, 'Default')).toHaveAccessibleName(
+        row.content.title ?? row.content.message,
+      );
+    }
+    await expect(getComputedStyle(toast('Info', 'Default')).outlineStyle).toBe('none');
+    await expect(getComputedStyle(toast('Info', 'Focus')).outlineStyle).toBe('solid');
   },
 };

@@ -13,6 +13,7 @@ import {
   space,
   zIndices,
 } from '../../theme/tokens';
+import { focusVisible } from '../../theme/previewState';
 import { Button } from '../Button';
 import { CloseIcon, DangerIcon, InfoIcon, SuccessIcon, WarningIcon } from '../Icon';
 import { useToasts } from './ToasterProvider';
@@ -104,7 +105,7 @@ export function useNoticesYieldToFocusedField(region: RefObject<HTMLElement | nu
   }, [region]);
 }
 
-const ToastCard = styled(RAC.UNSTABLE_Toast<ToastContent>)`
+const Card = styled(RAC.UNSTABLE_Toast<ToastContent>)`
   display: flex;
   align-items: flex-start;
   gap: ${space[3]};
@@ -132,7 +133,7 @@ const ToastCard = styled(RAC.UNSTABLE_Toast<ToastContent>)`
     color: ${colors.danger};
     background: ${colors.dangerSurface};
   }
-  &[data-focus-visible] {
+  &${focusVisible} {
     outline: 3px solid ${colors.focus};
     outline-offset: 2px;
   }
@@ -170,6 +171,25 @@ const Message = styled(RAC.Text)`
   display: block;
 `;
 
+/**
+ * One notification, as the region shows it. It needs react-aria's toast state in context, which
+ * the region provides; the design-system stories provide it too, to show each variant in place.
+ */
+export function ToastCard({ toast }: { toast: RAC.QueuedToast<ToastContent> }) {
+  const { variant, title, message } = toast.content;
+  const Icon = icons[variant];
+  return (
+    <Card toast={toast} data-variant={variant}>
+      <Icon />
+      <Content>
+        {title ? <Title slot="title">{title}</Title> : null}
+        <Message slot={title ? 'description' : 'title'}>{message}</Message>
+      </Content>
+      <Button variant="icon" size="sm" slot="close" aria-label="Close" icon={<CloseIcon />} />
+    </Card>
+  );
+}
+
 export interface ToastRegionProps {
   /** The toaster whose toasts to show (default: the one from `useToasts()`). */
   toaster?: Toaster;
@@ -188,20 +208,7 @@ export function ToastRegion({ toaster, 'aria-label': ariaLabel }: ToastRegionPro
   useNoticesYieldToFocusedField(ref);
   return (
     <Region queue={queue} aria-label={ariaLabel} ref={ref}>
-      {({ toast }) => {
-        const { variant, title, message } = toast.content;
-        const Icon = icons[variant];
-        return (
-          <ToastCard toast={toast} data-variant={variant}>
-            <Icon />
-            <Content>
-              {title ? <Title slot="title">{title}</Title> : null}
-              <Message slot={title ? 'description' : 'title'}>{message}</Message>
-            </Content>
-            <Button variant="icon" size="sm" slot="close" aria-label="Close" icon={<CloseIcon />} />
-          </ToastCard>
-        );
-      }}
+      {({ toast }) => <ToastCard toast={toast} />}
     </Region>
   );
 }

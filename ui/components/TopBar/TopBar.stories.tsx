@@ -1,7 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RouterProvider } from 'react-aria-components';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { TopBar } from './TopBar';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  rowInStates,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
+import { TopBar, type TopBarProps } from './TopBar';
 
 const phones = [
   { label: 'Head Office', number: '028 9649 6010' },
@@ -162,20 +169,66 @@ export const OneItem: Story = {
   },
 };
 
-/** Logged out and in, with and without items. */
+interface TopBarRow extends MatrixAxis {
+  props: Pick<TopBarProps, 'user' | 'cartCount'>;
+}
+
+const siobhan = { full_name: 'Siobhan Doherty' };
+
+const topBarMatrixRows: TopBarRow[] = [
+  { label: 'Logged out, empty cart', props: { user: null, cartCount: 0 } },
+  { label: 'Logged out, 4 in cart', props: { user: null, cartCount: 4 } },
+  { label: 'Logged in, empty cart', props: { user: siobhan, cartCount: 0 } },
+  ...rowInStates({ label: 'Logged in, 12 in cart', props: { user: siobhan, cartCount: 12 } }),
+];
+
+const topBarColumn: MatrixAxis = { label: 'TopBar' };
+
+/**
+ * Logged out and in, with and without items, and the fullest bar in each state, for designers and
+ * the visual baseline. In a hover, focus or pressed row every link and button of the bar is a static
+ * preview of that state (ui/theme/previewState.ts).
+ */
 export const All: Story = {
   render: (args) => (
-    <div style={{ display: 'grid', gap: '1.5rem' }}>
-      <TopBar {...args} user={null} cartCount={0} />
-      <TopBar {...args} user={null} cartCount={4} />
-      <TopBar {...args} user={{ full_name: 'Siobhan Doherty' }} cartCount={0} />
-      <TopBar {...args} user={{ full_name: 'Siobhan Doherty' }} cartCount={12} />
-    </div>
+    <StateMatrix
+      caption="TopBar: variants and states"
+      rowsLabel="Variant, state"
+      rows={topBarMatrixRows}
+      fill
+      columns={[topBarColumn]}
+      renderCell={(row) => <TopBar {...args} {...row.props} />}
+    />
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getAllByRole('link', { name: 'Customer Login' })).toHaveLength(2);
-    await expect(canvas.getAllByRole('button', { name: 'Hi, Siobhan Doherty!' })).toHaveLength(2);
-    await expect(canvasElement.querySelectorAll('[data-variant="count"]')).toHaveLength(2);
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: [topBarColumn.label],
+      rows: topBarMatrixRows.map((row) => row.label),
+    });
+    const count = (test: (row: TopBarRow) => boolean) => topBarMatrixRows.filter(test).length;
+    await expect(canvas.getAllByRole('link', { name: 'Customer Login' })).toHaveLength(
+      count((row) => row.props.user === null),
+    );
+    await expect(canvas.getAllByRole('button', { name: 'Hi, Siobhan Doherty!' })).toHaveLength(
+      count((row) => row.props.user !== null),
+    );
+    await expect(canvasElement.querySelectorAll('[data-variant="count"]')).toHaveLength(
+      count((row) => (row.props.cartCount ?? 0) > 0),
+    );
+
+    const cart = (row: string) =>
+      getComputedStyle(
+        within(getMatrixCell(canvasElement, row, topBarColumn.label)).getByRole('link', {
+          name: /^Cart/,
+        }),
+      );
+    const base = 'Logged in, 12 in cart';
+    await expect(cart(`${base}, hover`).backgroundColor).not.toBe(cart(base).backgroundColor);
+    await expect(cart(`${base}, pressed`).backgroundColor).not.toBe(
+      cart(`${base}, hover`).backgroundColor,
+    );
+    await expect(cart(base).outlineStyle).toBe('none');
+    await expect(cart(`${base}, focus`).outlineStyle).toBe('solid');
   },
 };

@@ -1,5 +1,6 @@
 import * as RAC from 'react-aria-components';
 import styled from 'styled-components';
+import { focusVisible, hovered, pressed } from '../../theme/previewState';
 import { theme } from '../../theme/theme';
 import { Badge } from '../Badge';
 import { EmailLink, PhoneLink, type ContactPhone } from '../ContactLink';
@@ -146,14 +147,14 @@ const CartLink = styled(RAC.Link)`
   font-size: 1.5rem;
   outline: none;
 
-  &[data-hovered] {
+  &${hovered} {
     background: ${theme.colors.border};
   }
-  &[data-pressed] {
+  &${pressed} {
     background: ${theme.colors.borderStrong};
     color: ${theme.colors.onSurfaceDark};
   }
-  &[data-focus-visible] {
+  &${focusVisible} {
     outline: 3px solid ${theme.colors.focus};
     outline-offset: 2px;
   }

@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { RouterProvider } from 'react-aria-components';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import {
+  StateMatrix,
+  getMatrixCell,
+  getMatrixHeaders,
+  interactionStates,
+  type MatrixAxis,
+} from '../../docs/StateMatrix';
 import { UserMenu } from './UserMenu';
 
 const navigate = fn();
@@ -101,16 +108,46 @@ export const BeforeScript: Story = {
   },
 };
 
-/** Designers: short and long names. */
+/** Greetings of every length, as columns: a state's row then reads across them. */
+const greetings: MatrixAxis[] = [
+  { label: 'Hi, Jo!' },
+  { label: 'Hi, Siobhan Doherty!' },
+  { label: 'Hi, Aodhán Ó Fearghail-McAllister!' },
+];
+
+const userMenuStates: MatrixAxis[] = [...interactionStates];
+
+/**
+ * Short, usual and long names in each state, for design review and the visual baseline. Hover,
+ * Focus and Pressed are static previews (ui/theme/previewState.ts).
+ */
 export const All: Story = {
   render: (args) => (
-    <div style={{ display: 'grid', gap: '1rem', justifyItems: 'end' }}>
-      <UserMenu {...args} greeting="Hi, Jo!" />
-      <UserMenu {...args} greeting="Hi, Siobhan Doherty!" />
-      <UserMenu {...args} greeting="Hi, Aodhán Ó Fearghail-McAllister!" />
-    </div>
+    <StateMatrix
+      caption="UserMenu: greetings by state"
+      rowsLabel="State"
+      rows={userMenuStates}
+      columns={greetings}
+      cellStyle={{ whiteSpace: 'nowrap' }}
+      renderCell={(_state, greeting) => <UserMenu {...args} greeting={greeting.label} />}
+    />
   ),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getAllByRole('button')).toHaveLength(3);
+    await expect(getMatrixHeaders(canvasElement)).toEqual({
+      columns: greetings.map((greeting) => greeting.label),
+      rows: userMenuStates.map((state) => state.label),
+    });
+    await expect(within(canvasElement).getAllByRole('button')).toHaveLength(
+      greetings.length * userMenuStates.length,
+    );
+    const look = (state: string) =>
+      getComputedStyle(
+        within(getMatrixCell(canvasElement, state, 'Hi, Jo!')).getByRole('button', {
+          name: 'Hi, Jo!',
+        }),
+      );
+    await expect(look('Hover').backgroundColor).not.toBe(look('Default').backgroundColor);
+    await expect(look('Default').outlineStyle).toBe('none');
+    await expect(look('Focus').outlineStyle).toBe('solid');
   },
 };
