@@ -3,13 +3,16 @@ import styled from 'styled-components';
 import { createToaster, ToastRegion, ToasterProvider, theme } from '../../ui';
 
 /**
- * The notifications of a machine explorer's component, in a strip above the explorer: the site
- * shows them over the top of the page, which in the explorer would cover its panels and chart.
- * The strip's layout containment makes it the box the (fixed) notification area is placed in.
+ * The notifications of a machine explorer's component, in a strip that stays at the top of the
+ * explorer as it scrolls: the site shows them over the top of the page, where in the explorer they
+ * would cover its panels or the statechart. The notification area is fixed at the top of the
+ * window, so it always falls on this strip.
  */
 const Strip = styled.div`
-  contain: layout;
-  overflow: hidden;
+  position: sticky;
+  top: 0;
+  z-index: 1;
+  background: ${theme.colors.surface};
   min-height: 7rem;
   /* The hint sits at the bottom: the notifications come in at the top. */
   display: flex;

@@ -441,7 +441,7 @@ export function MachineExplorer({
           {JSON.stringify(snapshot.context, null, 2)}
         </pre>
       </section>
-      <Wide aria-labelledby={`${ids}-chart`}>
+      <Wide aria-labelledby={`${ids}-chart`} data-testid="state-diagram-section">
         <Heading level={2} size={4} id={`${ids}-chart`}>
           Statechart
         </Heading>

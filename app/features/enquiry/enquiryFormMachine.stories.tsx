@@ -81,6 +81,8 @@ export const SendAndSucceed: Story = {
     await event(canvas, answer200);
     await expect(state(canvas)).toHaveTextContent('ready.sent');
     const sent = await findToast('Email sent!');
+    // Scrolled down to the statechart, as a tester reading it would be.
+    canvas.getByTestId('state-diagram-section').scrollIntoView();
     // Shown in the strip above the explorer, so it covers neither the form nor the statechart.
     const strip = canvas.getByTestId('explorer-notifications');
     await waitFor(() => {
