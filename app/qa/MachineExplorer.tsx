@@ -11,7 +11,7 @@ import {
 } from 'xstate';
 import { Button, Heading, Text, theme } from '../../ui';
 import { machineToChart, pathToValue, type ChartNode } from './graph';
-import { describeEvent, stateName, type ModelPath } from './modelCoverage';
+import { describeEvent, stateName } from './modelCoverage';
 import {
   checksOf,
   eventNameOf,
@@ -199,8 +199,8 @@ const MAX_LISTED = 60;
 
 type PathSet = 'covering' | 'shortest';
 
-interface Replay {
-  path: ModelPath;
+/** The test case being replayed. */
+interface Replay extends TestCase {
   /** How many steps have been sent. */
   done: number;
 }
@@ -317,7 +317,7 @@ export function MachineExplorer({
       }))
     : [{ id: '', cases: listed }];
 
-  const [replay, setReplay] = useState<(Replay & { title: string; name: string }) | null>(null);
+  const [replay, setReplay] = useState<Replay | null>(null);
   const [copied, setCopied] = useState('');
   const svg = useRef<SVGSVGElement>(null);
 
@@ -326,10 +326,10 @@ export function MachineExplorer({
     setStartInput(input);
     setGeneration((g) => g + 1);
   };
-  const startReplay = ({ path, title: caseTitle, name }: TestCase) => {
-    setStartInput(path.start.input);
+  const startReplay = (testCase: TestCase) => {
+    setStartInput(testCase.path.start.input);
     setGeneration((g) => g + 1);
-    setReplay({ path, done: 0, title: caseTitle, name });
+    setReplay({ ...testCase, done: 0 });
   };
   const nextStep = () => {
     if (!replay) return;
