@@ -87,7 +87,7 @@ export const Keyboard: Story = {
     await expect(screen.getByRole('menuitem', { name: 'Prepacked coal' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
-    await expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
     await expect(navigate).not.toHaveBeenCalled();
 
     // ArrowDown opens on the first item; two more steps reach the third.

@@ -62,7 +62,7 @@ export const Playground: Story = {
     await expect(args.onSelectionChange).toHaveBeenLastCalledWith('smokeless');
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
     await expect(trigger).toHaveTextContent('Smokeless Ovals 25kg');
-    await expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
   },
 };
 
@@ -80,12 +80,15 @@ export const Keyboard: Story = {
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await expect(args.onSelectionChange).toHaveBeenLastCalledWith('kindling');
     await expect(trigger).toHaveTextContent('Kindling Sticks');
+    // react-aria gives focus back to the trigger after the list closes, a frame later.
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await waitFor(() => expect(trigger).toHaveFocus());
 
     await userEvent.keyboard('{ArrowDown}');
     await expect(await screen.findByRole('listbox')).toBeVisible();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
-    await expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
     await expect(args.onSelectionChange).toHaveBeenCalledOnce();
   },
 };
