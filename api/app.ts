@@ -62,6 +62,8 @@ export interface AppDeps {
   draining?: () => boolean;
   /** Payments (PAYMENT_PROVIDER's adapter); omitted, made here from `config`. */
   payments?: Payments;
+  /** The clock checkout offers delivery days by (tests fix it); omitted, the real time. */
+  now?: () => Date;
 }
 
 /** Builds the Koa application. It does not listen: server.ts and the tests do that. */
@@ -72,7 +74,14 @@ export function createApp({
   ssr,
   mailWorker,
   draining,
-  payments = createPayments({ config, db: database.db, logger, mailWorker }),
+  now,
+  payments = createPayments({
+    config,
+    db: database.db,
+    logger,
+    mailWorker,
+    ...(now ? { now } : {}),
+  }),
 }: AppDeps): Koa {
   // TRUST_PROXY: take the client address (and protocol) from X-Forwarded-* headers.
   const app = new Koa({ proxy: config.trustProxy });
@@ -88,6 +97,7 @@ export function createApp({
     payments,
     logger,
     config,
+    ...(now ? { now } : {}),
   });
   // Customer accounts: server-side sessions in an HttpOnly cookie (api/services/auth).
   const auth = createAuthService({ db: database.db, config, site });

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -422,6 +424,8 @@ export const orders = pgTable(
     requestDigest: text('request_digest'),
     /** The payment provider (PAYMENT_PROVIDER when the order was made). */
     provider: text('provider').notNull(),
+    /** The booked delivery day (Europe/London date); null for orders from before booking. */
+    deliveryDay: date('delivery_day', { mode: 'string' }),
     /** When the customer's browser came back from the payment page (starts reconciliation). */
     returnedAt: timestamp('returned_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -625,5 +629,92 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * How a delivery zone books its days (api/domain/deliveryCalendar.ts). A zone without a row uses
+ * the built-in defaults (`defaultDeliveryCalendar`). Capacity is litres for the oil zone and drops
+ * (orders) for the others.
+ */
+export const deliveryCalendars = pgTable(
+  'delivery_calendars',
+  {
+    zoneId: integer('zone_id')
+      .primaryKey()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    /** The weekdays the lorries run: mon … sun. */
+    weekdays: text('weekdays').array().notNull(),
+    /** Next-day cut-off, HH:MM on the Europe/London clock. */
+    cutoff: text('cutoff').notNull(),
+    leadDays: integer('lead_days').notNull(),
+    horizonDays: integer('horizon_days').notNull(),
+    /** What a new day holds: litres (oil) or drops. */
+    dailyCapacity: integer('daily_capacity').notNull(),
+    closedOnBankHolidays: boolean('closed_on_bank_holidays').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('delivery_calendars_capacity', sql`${t.dailyCapacity} >= 0`),
+    check(
+      'delivery_calendars_days',
+      sql`${t.leadDays} between 1 and 366 and ${t.horizonDays} between 1 and 366`,
+    ),
+  ],
+);
+
+/**
+ * One zone's room on one day, made when the day is first booked or changed. `booked` is the sum
+ * of the day's bookings and never exceeds `capacity` (the check holds it even against a bug).
+ */
+export const deliveryDays = pgTable(
+  'delivery_days',
+  {
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    capacity: integer('capacity').notNull(),
+    booked: integer('booked').notNull().default(0),
+    /** Closed by staff (snow, a lorry off the road): nothing more is booked. */
+    closed: boolean('closed').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.zoneId, t.day] }),
+    check(
+      'delivery_days_room',
+      sql`${t.booked} >= 0 and ${t.capacity} >= 0 and ${t.booked} <= ${t.capacity}`,
+    ),
+  ],
+);
+
+/**
+ * The room an order takes on its day, per zone it needs (an order of oil and coal takes both).
+ * Held from the order's creation (`released_at` null) until it is cancelled, expires, its payment
+ * fails or it is refunded in full (`released_at` set, the room given back to the day); a paid
+ * order keeps it. A released booking keeps its amount, so paying late can book again.
+ */
+export const deliveryBookings = pgTable(
+  'delivery_bookings',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    zoneId: integer('zone_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Litres (oil) or 1 drop. */
+    amount: integer('amount').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.zoneId] }),
+    foreignKey({
+      columns: [t.zoneId, t.day],
+      foreignColumns: [deliveryDays.zoneId, deliveryDays.day],
+      name: 'delivery_bookings_day_fk',
+    }),
+    index('delivery_bookings_day_idx').on(t.zoneId, t.day),
+    check('delivery_bookings_amount', sql`${t.amount} > 0`),
   ],
 );

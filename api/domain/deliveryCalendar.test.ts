@@ -5,6 +5,7 @@ import {
   bankHolidayOn,
   bankHolidays,
   checkCalendarSettings,
+  dayInWords,
   deliveryDaysBetween,
   deliveryDaysFrom,
   earliestDeliveryDay,
@@ -668,4 +669,13 @@ describe('properties', () => {
       { numRuns: 200 },
     );
   }, 20_000);
+});
+
+describe('dayInWords', () => {
+  it('writes a day as a customer reads it, with the year when asked', () => {
+    expect(dayInWords('2026-12-08')).toBe('Tuesday 8 December');
+    expect(dayInWords('2027-01-01', { year: true })).toBe('Friday 1 January 2027');
+    expect(dayInWords('2028-02-29')).toBe('Tuesday 29 February');
+    expect(() => dayInWords('2026-02-30')).toThrow(RangeError);
+  });
 });

@@ -98,6 +98,41 @@ export function weekdayOf(day: IsoDay): Weekday {
   return weekdays[weekdayIndex(dayNumberFrom(day, 'A day'))] ?? 'mon';
 }
 
+const weekdayNames = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * A day as a customer reads it: "Tuesday 8 December", or with `year` "Tuesday 8 December 2026".
+ * Built by hand, not with Intl, so the server and every browser write it the same.
+ */
+export function dayInWords(day: IsoDay, options: { year?: boolean } = {}): string {
+  const dayNumber = dayNumberFrom(day, 'A day');
+  const [year, month, date] = day.split('-').map(Number);
+  const words = `${weekdayNames[weekdayIndex(dayNumber)] ?? ''} ${String(date)} ${monthNames[(month ?? 1) - 1] ?? ''}`;
+  return options.year ? `${words} ${String(year)}` : words;
+}
+
 function isWeekend(dayNumber: number): boolean {
   return weekdayIndex(dayNumber) >= 5;
 }

@@ -4,6 +4,7 @@
  * `paid`, and a status never moves backwards, so a late "failed" cannot undo "paid".
  */
 import type { CheckoutDetails } from './checkout';
+import type { DeliveryOffer } from './deliveryBooking';
 
 export const orderStatuses = [
   'pending_payment',
@@ -126,6 +127,11 @@ export interface CheckoutSummary extends OrderMoney {
    * left): the checkout form starts from it, so Pay again needs no retyping. Never a card.
    */
   lastDetails?: CheckoutDetails;
+  /**
+   * The delivery days the order could have, each with whether it has room, the earliest free
+   * one and the earliest free standard one (what checkout preselects). Absent for an empty cart.
+   */
+  delivery?: DeliveryOffer;
 }
 
 /** Who an order is for and where it goes, as the customer gave them at checkout. */
@@ -154,6 +160,8 @@ export interface OrderView extends OrderMoney, OrderContact {
   status: OrderStatus;
   createdAt: string;
   paidAt: string | null;
+  /** The booked delivery day (ISO `YYYY-MM-DD`), or null for an order from before booking. */
+  deliveryDay: string | null;
   /** The refunds the provider made, oldest first (none pending or refused). */
   refunds: OrderRefundView[];
   /** Whether the order is in a customer account (placed signed in, or claimed since). */

@@ -34,6 +34,7 @@ let pellets: SeededProduct; // 15kg bag £7.45, pallet (975 kg) £429.00
 let briquettes: SeededProduct; // 25kg bale £11.95, pallet of 40 bales (weight unknown) £440.00
 
 const m = messages.checkout;
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: shop } });
@@ -112,6 +113,14 @@ describe(`checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         domesticUse: false,
         litres: 300,
         kilograms: 0,
+        // The delivery days on offer (api/test/deliveryDays.int.test.ts checks them in detail).
+        delivery: {
+          days: expect.arrayContaining([
+            { day: expect.stringMatching(isoDay), free: true, standard: true },
+          ]) as unknown,
+          earliest: expect.stringMatching(isoDay) as unknown,
+          standard: expect.stringMatching(isoDay) as unknown,
+        },
       });
       // Within the automatic limits the cart says nothing about a declaration.
       const cart = (await agent.get('/api/cart')).body as { cart: CartView };

@@ -98,7 +98,13 @@ export interface TestApp {
  * share one database; then `close` leaves the database open for its owner).
  */
 export async function createTestApp(
-  options: { ssr?: SsrRuntime; env?: Record<string, string>; db?: TestDatabase } = {},
+  options: {
+    ssr?: SsrRuntime;
+    env?: Record<string, string>;
+    db?: TestDatabase;
+    /** The clock checkout offers delivery days by. */
+    now?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const shared = options.db;
   const db = shared ?? (await createTestDatabase());
@@ -108,6 +114,7 @@ export async function createTestApp(
     database: db.handle,
     logger: createLogger('silent'),
     ...(options.ssr ? { ssr: options.ssr } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   return { app, db, close: () => (shared ? Promise.resolve() : db.close()) };
 }

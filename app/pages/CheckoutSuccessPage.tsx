@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
+import { dayInWords } from '../../api/domain/deliveryCalendar';
 import { Button, ButtonLink, Heading, Link, Notice, OrderSummary, Text, theme } from '../../ui';
 import { useCart } from '../features/cart';
 import {
@@ -105,7 +106,13 @@ export default function CheckoutSuccessPage() {
                     {texts.nextTitle}
                   </Heading>
                   <ol>
-                    {texts.next.map((line) => (
+                    {(load.order.deliveryDay
+                      ? [
+                          texts.booked(dayInWords(load.order.deliveryDay, { year: true })),
+                          ...texts.next.slice(1),
+                        ]
+                      : texts.next
+                    ).map((line) => (
                       <li key={line}>{line}</li>
                     ))}
                   </ol>

@@ -1,5 +1,6 @@
 import { useLoaderData } from 'react-router-dom';
 import type { OrderRefundView } from '../../api/domain/order';
+import { dayInWords } from '../../api/domain/deliveryCalendar';
 import { Button, Heading, Notice, OrderReceipt, type OrderReceiptRefund } from '../../ui';
 import {
   checkoutTexts,
@@ -67,6 +68,9 @@ export default function OrderPage({ source }: { source?: OrderSource }) {
             paidAt={load.order.paidAt ? formatOrderDate(load.order.paidAt) : null}
             status={orderStatusLabel(load.order.status)}
             statusTone={orderStatusTone(load.order.status)}
+            deliveryDay={
+              load.order.deliveryDay ? dayInWords(load.order.deliveryDay, { year: true }) : null
+            }
             lines={load.order.lines}
             subtotal={load.order.subtotal}
             deliveryCharge={load.order.deliveryCharge}

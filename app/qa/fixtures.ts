@@ -136,6 +136,7 @@ export function orderWith(status: OrderView['status']): OrderView {
     status,
     createdAt: '2025-03-14T10:42:00.000Z',
     paidAt: status === 'paid' ? '2025-03-14T10:43:10.000Z' : null,
+    deliveryDay: '2025-03-18',
     fullName: 'Jane Doe',
     email: 'jane@example.com',
     phone: '028 9032 1234',

@@ -28,6 +28,7 @@ import {
 import { displayPostcode, outwardCode } from '../../domain/postcode';
 import { site } from '../../domain/site';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../errors';
+import { releaseDelivery } from '../delivery/bookings';
 import type { Logger } from '../../logger';
 import { messageIdDomain } from '../enquiry/service';
 import { queueCustomerMailOnce } from '../mail/outbox';
@@ -441,6 +442,8 @@ export function adminOrders({
             .update(orders)
             .set({ status: 'refunded', updatedAt: new Date() })
             .where(eq(orders.id, id));
+          // Refunded in full: nothing will be delivered, so its day's room goes back.
+          await releaseDelivery(tx, [id]);
         }
         await audit(
           tx,

@@ -25,6 +25,8 @@ import type { Config } from '../../config';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
+import { deliveryNeeds, parseDeliveryDay, type DeliveryOffer } from '../../domain/deliveryBooking';
+import { dayInWords, type IsoDay } from '../../domain/deliveryCalendar';
 import type { CartView } from '../../domain/cart';
 import {
   buildCheckoutSummary,
@@ -57,6 +59,14 @@ import { issueOrderToken } from '../orders/accessToken';
 import { isAnonymisedEmail } from '../orders/anonymised';
 import { PaymentProviderError } from '../payments/types';
 import { clientKey, createRateLimiter } from '../rateLimit/limiter';
+import {
+  bookDelivery,
+  deliveryOffer,
+  holdsDelivery,
+  releaseDelivery,
+  zoneNeeds,
+  type ZoneNeed,
+} from '../delivery/bookings';
 
 /** The default DOMESTIC_USE_MAX_* (api/config.ts) for a service made without a config. */
 const defaultDomesticUseMax = { litres: 5000, kilograms: 6000 };
@@ -82,6 +92,8 @@ export interface CheckoutServiceDeps {
    * most a declaration may cover online). Omitted: no rate limit, and the defaults' caps.
    */
   config?: Pick<Config, 'checkoutRateLimit' | 'domesticUseMax'>;
+  /** The clock delivery days are offered by (tests set it); the real time when left out. */
+  now?: () => Date;
 }
 
 export interface PlaceOrderInput {
@@ -140,8 +152,13 @@ export function parseIdempotencyKey(value: string | undefined): string {
  * line's product, size, quantity and price, and the totals). The same key with another digest is
  * another request.
  */
-function requestDigest(form: CheckoutForm, summary: CheckoutSummary): string {
+function requestDigest(
+  form: CheckoutForm,
+  summary: CheckoutSummary,
+  deliveryDay: IsoDay | undefined,
+): string {
   const canonical = JSON.stringify({
+    deliveryDay: deliveryDay ?? null,
     form: [
       form.fullName,
       form.email,
@@ -184,6 +201,25 @@ export function parseExpectedTotal(body: unknown): number {
   return value;
 }
 
+/** `deliveryDay`: the day the customer chose (ISO), or absent for the earliest standard day. */
+export function parseRequestedDay(body: unknown): IsoDay | undefined {
+  const value =
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as { deliveryDay?: unknown }).deliveryDay
+      : undefined;
+  const day = parseDeliveryDay(value);
+  if (day === null) {
+    throw new BadRequestError(messages.checkout.deliveryDayInvalid, {
+      errors: [messages.checkout.deliveryDayInvalid],
+      extra: { fieldErrors: { deliveryDay: messages.checkout.deliveryDayInvalid } },
+    });
+  }
+  return day;
+}
+
+/** How many free days an order placed without a chosen day tries before giving up (a race). */
+const autoBookTries = 5;
+
 /** The office numbers, as a customer is asked to call them. */
 const officePhones = `${site.offices[0].phone} or ${site.offices[1].phone}`;
 
@@ -216,6 +252,7 @@ export function createCheckoutService({
   logger,
   sessionWaitMs = 10_000,
   config,
+  now = () => new Date(),
 }: CheckoutServiceDeps): CheckoutService {
   const domesticUseMax = config?.domesticUseMax ?? defaultDomesticUseMax;
   const limits = config
@@ -266,12 +303,81 @@ export function createCheckoutService({
   const price = (cart: CartView, snapshot: CatalogueSnapshot, domesticUse: boolean) =>
     buildCheckoutSummary(cart, catalogueMeasures(snapshot.products), snapshot.zones, domesticUse);
 
+  /** The zones the priced cart needs room in, with their calendars. */
+  function needsOf(tx: Database, snapshot: CatalogueSnapshot, priced: CheckoutSummary) {
+    return zoneNeeds(
+      tx,
+      snapshot.zones,
+      deliveryNeeds(
+        priced.lines.map((line) => line.type),
+        priced.litres,
+      ),
+    );
+  }
+
   async function summary(cartId: string | undefined, domesticUse: boolean) {
     const snapshot = await catalogue.snapshot();
     const cart = await readCartView(db, cartId, snapshot, { lock: false });
     const priced = price(cart, snapshot, domesticUse);
+    const delivery =
+      priced.lines.length === 0
+        ? undefined
+        : await deliveryOffer(db, await needsOf(db, snapshot, priced), now());
+    const withDays = delivery ? { ...priced, delivery } : priced;
     const lastDetails = cart.cartId === null ? undefined : await lastUnpaidDetails(cart.cartId);
-    return lastDetails ? { ...priced, lastDetails } : priced;
+    return lastDetails ? { ...withDays, lastDetails } : withDays;
+  }
+
+  /** The 409 for an order that found no room: the next free day, or the office's phones. */
+  function noRoom(requested: IsoDay | undefined, offer: DeliveryOffer): ConflictError {
+    // The next free day after the one asked for (or, failing that, the earliest free one).
+    const next =
+      offer.days.find((d) => d.free && requested !== undefined && d.day > requested)?.day ??
+      offer.earliest;
+    const message =
+      requested !== undefined && next !== null
+        ? messages.checkout.deliveryDayFull(dayInWords(requested), dayInWords(next))
+        : messages.checkout.noDeliveryDay(officePhones);
+    return new ConflictError(message, {
+      errors: [message],
+      extra: { delivery: offer, fieldErrors: { deliveryDay: message } },
+    });
+  }
+
+  /**
+   * Books the order's day: the requested one (which must be one the order can have), or the
+   * earliest standard day with room, then the next ones (another buyer may take a day's last
+   * room first). Throws the 400 or 409 the customer sees; the caller's transaction rolls back.
+   */
+  async function bookDay(
+    tx: Database,
+    orderId: string,
+    zones: readonly ZoneNeed[],
+    requested: IsoDay | undefined,
+  ): Promise<void> {
+    if (zones.length === 0) return;
+    const instant = now();
+    const offer = await deliveryOffer(tx, zones, instant);
+    if (requested !== undefined) {
+      if (!offer.days.some((d) => d.day === requested)) {
+        throw new BadRequestError(messages.checkout.deliveryDayInvalid, {
+          errors: [messages.checkout.deliveryDayInvalid],
+          extra: {
+            delivery: offer,
+            fieldErrors: { deliveryDay: messages.checkout.deliveryDayInvalid },
+          },
+        });
+      }
+      if (await bookDelivery(tx, orderId, requested, zones)) return;
+      throw noRoom(requested, await deliveryOffer(tx, zones, instant));
+    }
+    const free = offer.days.filter((d) => d.free);
+    const first = offer.standard ?? offer.earliest;
+    const order = [...free.filter((d) => d.day === first), ...free.filter((d) => d.day !== first)];
+    for (const candidate of order.slice(0, autoBookTries)) {
+      if (await bookDelivery(tx, orderId, candidate.day, zones)) return;
+    }
+    throw noRoom(undefined, await deliveryOffer(tx, zones, instant));
   }
 
   /** What was typed for the cart's latest order, when it was not paid (a retry starts from it). */
@@ -327,6 +433,7 @@ export function createCheckoutService({
           inArray(orders.status, ['pending_payment', 'payment_failed']),
         ),
       );
+    await releaseDelivery(tx, cancel);
     logger.info({ orders: cancel }, 'checkout: earlier unpaid orders of the cart cancelled');
     return cancel;
   }
@@ -339,6 +446,7 @@ export function createCheckoutService({
     tokenHash: string,
     customerId: string | null,
     expectedTotal: number,
+    requestedDay: IsoDay | undefined,
   ): Promise<Decision> {
     const snapshot = await catalogue.snapshot();
     return db.transaction(async (tx) => {
@@ -357,7 +465,10 @@ export function createCheckoutService({
       const priced = price(cart, snapshot, form.domesticUse);
       if (earlier && (!isOrderStatus(earlier.status) || !isAwaitingPayment(earlier.status))) {
         // The same key for another request (the cart or the form changed) is refused as before.
-        if (priced.blocked === null && requestDigest(form, priced) !== earlier.requestDigest) {
+        if (
+          priced.blocked === null &&
+          requestDigest(form, priced, requestedDay) !== earlier.requestDigest
+        ) {
           throw new UnprocessableError(messages.checkout.idempotencyKeyReused, {
             errors: [messages.checkout.idempotencyKeyReused],
           });
@@ -399,10 +510,15 @@ export function createCheckoutService({
           extra: { total: priced.total, summary: priced },
         });
       }
-      const digest = requestDigest(form, priced);
+      const digest = requestDigest(form, priced, requestedDay);
       if (earlier) {
-        if (earlier.requestDigest === digest)
+        if (earlier.requestDigest === digest) {
+          // A failed payment gave its day's room back: paying again books it again.
+          if (!(await holdsDelivery(tx, earlier.id))) {
+            await bookDay(tx, earlier.id, await needsOf(tx, snapshot, priced), requestedDay);
+          }
           return { kind: 'replay', order: earlier, cancelled: [] };
+        }
         // The same press of Pay, but the cart or the form changed: that order gives way, and its
         // key goes to the new one.
         await tx
@@ -431,6 +547,10 @@ export function createCheckoutService({
           .update(orders)
           .set({ idempotencyKey: key, updatedAt: sql`now()` })
           .where(eq(orders.id, payable.id));
+        // A failed payment gave its day's room back: it is booked again (or another day).
+        if (!(await holdsDelivery(tx, payable.id))) {
+          await bookDay(tx, payable.id, await needsOf(tx, snapshot, priced), requestedDay);
+        }
         const cancelled = await cancelAwaiting(tx, cart.cartId, payable.id);
         return { kind: 'retry', order: { ...payable, idempotencyKey: key }, cancelled };
       }
@@ -481,7 +601,9 @@ export function createCheckoutService({
           ordering,
         })),
       );
-      return { kind: 'created', order, cancelled };
+      await bookDay(tx, order.id, await needsOf(tx, snapshot, priced), requestedDay);
+      const [booked] = await tx.select().from(orders).where(eq(orders.id, order.id));
+      return { kind: 'created', order: booked ?? order, cancelled };
     });
   }
 
@@ -542,6 +664,7 @@ export function createCheckoutService({
       });
     }
     const expectedTotal = parseExpectedTotal(input.body);
+    const requestedDay = parseRequestedDay(input.body);
     await limitNewOrders(input, key);
     const orderId = randomUUID();
     const token = await issueOrderToken(db, orderId);
@@ -553,6 +676,7 @@ export function createCheckoutService({
       token.hash,
       input.customerId ?? null,
       expectedTotal,
+      requestedDay,
     );
     const { order } = decision;
     if (decision.kind === 'closed') return closedAnswer(order);

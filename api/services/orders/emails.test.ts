@@ -45,6 +45,18 @@ const order: EmailOrder = {
 const link = `https://shop.example/order/${order.id}?token=abc_DEF-123`;
 
 describe('order e-mails', () => {
+  it('give the booked delivery day as what happens next, or the call to arrange one', () => {
+    const booked = renderOrderConfirmation({ ...order, deliveryDay: '2025-11-05' }, link, site);
+    for (const part of [booked.text, booked.html]) {
+      expect(part).toContain(
+        'we deliver on Wednesday 5 November 2025, and will call you if anything changes.',
+      );
+      expect(part).not.toContain('to arrange a delivery day');
+    }
+    const unbooked = renderOrderConfirmation(order, link, site);
+    expect(unbooked.text).toContain('we will call you to arrange a delivery day.');
+  });
+
   it('confirm the order to the customer: number, lines, VAT, total, address and the link', () => {
     const mail = renderOrderConfirmation(order, link, site);
     expect(mail.subject).toBe('Fuelyard order FY-100042 confirmed');

@@ -3,6 +3,7 @@
  * order) and the new-order notice to the shop. Both are plain functions of the stored order, so
  * they show exactly what was charged, never a price read again from the catalogue.
  */
+import { dayInWords } from '../../domain/deliveryCalendar';
 import { escapeHtml } from '../../domain/html';
 import { formatPence } from '../../domain/money';
 import { declarationAnswer, type OrderContact, type VatRate } from '../../domain/order';
@@ -14,6 +15,8 @@ import { storedVatBreakdown } from '../../domain/vat';
 export interface EmailOrder extends OrderContact {
   id: string;
   number: string;
+  /** The booked delivery day (ISO), or null for an order from before days were booked. */
+  deliveryDay?: string | null;
   createdAt: Date;
   paidAt: Date | null;
   subtotal: number;
@@ -137,6 +140,13 @@ function textLines(order: EmailOrder): string[] {
   return out;
 }
 
+/** What the confirmation says happens next: the booked day, or a call to arrange one. */
+function nextStep(order: EmailOrder): string {
+  return order.deliveryDay
+    ? `we deliver on ${dayInWords(order.deliveryDay, { year: true })}, and will call you if anything changes.`
+    : 'we will call you to arrange a delivery day.';
+}
+
 /** The customer's confirmation; `orderUrl` opens the order (it carries the access token). */
 export function renderOrderConfirmation(
   order: EmailOrder,
@@ -159,7 +169,7 @@ export function renderOrderConfirmation(
     ...(order.domesticUse
       ? ['<p>You declared that this fuel is for domestic use (VAT at 5%).</p>']
       : []),
-    `<p><strong>What happens next:</strong> we will call you to arrange a delivery day. Questions? Call ${escapeHtml(phone)} or reply to this e-mail.</p>`,
+    `<p><strong>What happens next:</strong> ${escapeHtml(nextStep(order))} Questions? Call ${escapeHtml(phone)} or reply to this e-mail.</p>`,
     `<p><a href="${escapeHtml(orderUrl)}">View your order and receipt</a></p>`,
     `<p style="color:#555;font-size:13px">Keep this e-mail: the link above is how you open your order.<br>\n${escapeHtml(site.legalName)} · VAT number ${escapeHtml(site.vatNumber)}</p>`,
   ]);
@@ -180,7 +190,7 @@ export function renderOrderConfirmation(
       ? ['', 'You declared that this fuel is for domestic use (VAT at 5%).']
       : []),
     '',
-    `What happens next: we will call you to arrange a delivery day. Questions? Call ${phone} or reply to this e-mail.`,
+    `What happens next: ${nextStep(order)} Questions? Call ${phone} or reply to this e-mail.`,
     '',
     `View your order and receipt: ${orderUrl}`,
     '',

@@ -74,6 +74,7 @@ export function orderViewOf(
     status: isOrderStatus(order.status) ? order.status : 'needs_review',
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
+    deliveryDay: order.deliveryDay,
     fullName: order.fullName,
     email: shownEmail(order.email),
     phone: order.phone,

@@ -28,6 +28,7 @@ import {
 } from '../../db/schema';
 import { canMoveOrder, isOrderStatus, type OrderStatus, type VatRate } from '../../domain/order';
 import { site } from '../../domain/site';
+import { rebookDelivery, releaseDelivery } from '../delivery/bookings';
 import type { Logger } from '../../logger';
 import { messageIdDomain } from '../enquiry/service';
 import { deriveOrderToken, orderTokenSecret } from '../orders/accessToken';
@@ -84,6 +85,8 @@ export interface EventDeps {
    */
   linkOrigin: string;
   mailWorker?: { nudge(): void } | undefined;
+  /** The clock a re-booked delivery day is chosen by; the real time when left out. */
+  now?: () => Date;
 }
 
 const targetStatus: Record<PaymentEventType, OrderStatus> = {
@@ -216,6 +219,16 @@ export async function applyPaymentEvent(
       return finish('ignored', orderId, current);
     }
 
+    if (
+      target === 'paid' &&
+      (await rebookDelivery(tx, orderId, deps.now?.() ?? new Date())) === null
+    ) {
+      // Its payment had failed, its day's room went back, and no day has room now: staff
+      // arrange the delivery with the customer, or refund.
+      await moveOrder(tx, orderId, 'needs_review');
+      logger.error(log, 'order paid after its delivery day was given back, and no day has room');
+      return finish('needs_review', orderId, 'needs_review');
+    }
     await moveOrder(tx, orderId, target);
     if (target === 'paid') {
       if (order.cartId) await removeOrderedLines(tx, order.cartId, orderId);
@@ -308,6 +321,10 @@ async function isLatestSession(tx: Tx, session: SessionMatch): Promise<boolean> 
 }
 
 async function moveOrder(tx: Tx, orderId: string, to: OrderStatus): Promise<void> {
+  // An order that will not be paid (for now) gives its delivery day's room back.
+  if (to === 'payment_failed' || to === 'cancelled' || to === 'expired') {
+    await releaseDelivery(tx, [orderId]);
+  }
   await tx
     .update(orders)
     .set({

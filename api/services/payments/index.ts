@@ -65,6 +65,8 @@ export interface PaymentsDeps {
   provider?: PaymentProvider;
   /** The test provider's hosted page, when `provider` is a test provider made by the caller. */
   testPage?: TestHostedPage | null;
+  /** The clock a late payment's delivery day is re-booked by; the real time when left out. */
+  now?: () => Date;
 }
 
 /** The outcome of a webhook: 2xx for every case (a verification failure throws, answered 400). */
@@ -139,6 +141,7 @@ export function createPayments(deps: PaymentsDeps): Payments {
     ordersMailTo: config.payments.ordersMailTo,
     linkOrigin: config.linkOrigin,
     mailWorker: deps.mailWorker,
+    ...(deps.now ? { now: deps.now } : {}),
   };
   const latePayments = createLatePayments({
     db,

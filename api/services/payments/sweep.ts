@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { positiveInteger } from '../../db/raw';
 import { orders } from '../../db/schema';
 import { canMoveOrder, isOrderStatus } from '../../domain/order';
+import { releaseDelivery } from '../delivery/bookings';
 import type { Logger } from '../../logger';
 import { createPeriodicJob } from '../periodic';
 import type { ReconcileResult } from './reconcile';
@@ -56,6 +57,7 @@ export async function expireOrder(db: Database, orderId: string): Promise<boolea
       .update(orders)
       .set({ status: 'expired', updatedAt: sql`now()` })
       .where(eq(orders.id, orderId));
+    await releaseDelivery(tx, [orderId]);
     return true;
   });
 }

@@ -127,6 +127,7 @@ export function orderView(overrides: Partial<OrderView> = {}): OrderView {
     status: 'paid',
     createdAt: '2025-03-14T10:42:00.000Z',
     paidAt: '2025-03-14T10:43:10.000Z',
+    deliveryDay: '2025-03-18',
     fullName: 'Jane Doe',
     email: 'jane@example.com',
     phone: '028 9032 1234',

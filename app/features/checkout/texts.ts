@@ -61,6 +61,9 @@ export const checkoutTexts = {
     number: (number: string) => `Your order number is ${number}.`,
     emailed: (email: string) => `We have sent a confirmation to ${email}.`,
     nextTitle: 'What happens next',
+    /** The first step when the order has its delivery day booked (in place of the phone call). */
+    booked: (day: string) =>
+      `We will deliver on ${day}. We will phone or e-mail you if anything changes.`,
     next: [
       'We will phone or e-mail you to arrange a delivery day.',
       'Our driver delivers to the address you gave, following your delivery instructions.',

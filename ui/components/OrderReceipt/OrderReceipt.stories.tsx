@@ -15,6 +15,7 @@ const paid: Omit<OrderReceiptProps, 'onPrint'> = {
   paidAt: '14 March 2025, 10:43',
   status: 'Paid',
   statusTone: 'success',
+  deliveryDay: 'Tuesday 18 March 2025',
   lines: [
     {
       title: 'Kerosene Heating Oil',
@@ -43,6 +44,7 @@ const adjusted: Omit<OrderReceiptProps, 'onPrint'> = {
   paidAt: null,
   status: 'Awaiting payment',
   statusTone: 'warning',
+  deliveryDay: null,
   lines: [
     {
       title: 'Kerosene Heating Oil',
@@ -79,7 +81,9 @@ type Story = StoryObj<typeof meta>;
 export const Playground: Story = {
   play: async ({ canvas, args }) => {
     const receipt = canvas.getByRole('article', { name: 'Order FY-100001' });
-    await expect(receipt).toHaveTextContent('StatusPaidPlaced14 March 2025, 10:42Paid');
+    await expect(receipt).toHaveTextContent(
+      'StatusPaidPlaced14 March 2025, 10:42Paid14 March 2025, 10:43Delivery dayTuesday 18 March 2025',
+    );
     const lines = within(canvas.getByRole('table', { name: /Items ordered/ }));
     const row = lines.getByRole('row', { name: /Kerosene Heating Oil/ });
     await expect(row).toHaveTextContent('Kerosene Heating Oil500 Litres1£305.005%£305.00');
@@ -100,6 +104,7 @@ export const AwaitingPaymentWithAdjustment: Story = {
   play: async ({ canvas }) => {
     const receipt = canvas.getByRole('article', { name: 'Order FY-100002' });
     await expect(receipt).not.toHaveTextContent('Delivery instructions');
+    await expect(receipt).not.toHaveTextContent('Delivery day');
     await expect(
       canvas.getByRole('row', { name: /no domestic-use declaration/ }),
     ).toHaveTextContent('£222.86');

@@ -37,6 +37,7 @@ export interface OrderReceiptLabels {
   placed: string;
   paid: string;
   status: string;
+  deliveryDay: string;
   print: string;
   item: string;
   quantity: string;
@@ -66,6 +67,7 @@ export const defaultOrderReceiptLabels: OrderReceiptLabels = {
   placed: 'Placed',
   paid: 'Paid',
   status: 'Status',
+  deliveryDay: 'Delivery day',
   print: 'Print receipt',
   item: 'Item',
   quantity: 'Qty',
@@ -99,6 +101,8 @@ export interface OrderReceiptProps {
   paidAt?: string | null;
   /** The order's status in words (e.g. "Paid", "Out for delivery"). */
   status: string;
+  /** The booked delivery day, formatted for people (e.g. "Tuesday 8 December 2026"); left out or null when none is booked. */
+  deliveryDay?: string | null;
   /** The status badge's colour: what the status means for the customer. */
   statusTone?: OrderStatusTone;
   /** The items, each with its title, size, quantity, unit price and line total in pence. */
@@ -316,6 +320,7 @@ export function OrderReceipt({
   paidAt,
   status,
   statusTone = 'neutral',
+  deliveryDay,
   lines,
   subtotal,
   deliveryCharge,
@@ -357,6 +362,12 @@ export function OrderReceipt({
               <>
                 <dt>{labels.paid}</dt>
                 <dd>{paidAt}</dd>
+              </>
+            ) : null}
+            {deliveryDay ? (
+              <>
+                <dt>{labels.deliveryDay}</dt>
+                <dd>{deliveryDay}</dd>
               </>
             ) : null}
           </Facts>
