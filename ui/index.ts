@@ -31,6 +31,7 @@ export * from './components/SideNav';
 export * from './components/Footer';
 export * from './components/ConsentBanner';
 export * from './components/Checkbox';
+export * from './components/DayPicker';
 export * from './components/FormSection';
 export * from './components/LockedField';
 export * from './components/OrderSummary';

@@ -89,6 +89,15 @@ function fieldIn(html: string, name: string): string | undefined {
   return value?.replace(/&amp;/g, '&').replace(/&quot;/g, '"');
 }
 
+/** The delivery days the page offers as radios, each with whether it is checked or disabled. */
+function dayRadios(html: string): { value: string; checked: boolean; disabled: boolean }[] {
+  return [...html.matchAll(/<input[^>]*name="deliveryDay"[^>]*>/g)].map(([input]) => ({
+    value: /value="([^"]*)"/.exec(input)?.[1] ?? '',
+    checked: /\schecked(=|\s|>|\/)/.test(input),
+    disabled: /\sdisabled(=|\s|>|\/)/.test(input),
+  }));
+}
+
 /** The checkout form as a visitor without script sends it, from the page the server rendered. */
 function checkoutPost(html: string, typed: Record<string, string> = {}): Record<string, string> {
   const hidden = ['intent', 'expectedTotal', 'idempotencyKey'];
@@ -111,6 +120,12 @@ function checkoutPost(html: string, typed: Record<string, string> = {}): Record<
     postcode: fieldIn(html, 'postcode') ?? '',
     instructions: form.instructions,
     acceptTerms: 'on',
+    // The delivery day the page has checked (the earliest free standard day).
+    ...Object.fromEntries(
+      dayRadios(html)
+        .filter((radio) => radio.checked)
+        .map((radio) => ['deliveryDay', radio.value]),
+    ),
     ...typed,
   };
 }
@@ -191,12 +206,50 @@ describe(`the checkout form without JavaScript (${usingPostgres ? 'PostgreSQL' :
         town: 'Belfast',
         postcode: 'BT11AA',
       });
+      // The day the page had checked is the day booked.
+      expect(fields.deliveryDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(order?.deliveryDay).toBe(fields.deliveryDay);
 
       // The payment page the browser is sent to: the session, rendered with the page.
       const pay = await agent.get(location);
       expect(pay.status).toBe(200);
       expect(pay.text).toContain(formatPence(total));
       expect(pay.text).toContain(order?.number ?? 'no number');
+    },
+    slow,
+  );
+
+  it(
+    'the delivery days are radios with the earliest free standard day checked; another day chosen is the day booked',
+    async () => {
+      const agent = await visitor();
+      const page = await agent.get('/checkout');
+      const radios = dayRadios(page.text);
+      expect(radios.length).toBeGreaterThan(5);
+      expect(radios.filter((r) => r.checked)).toHaveLength(1);
+      const later = radios.filter((r) => !r.checked && !r.disabled).at(-1)?.value ?? '';
+      const email = newEmail();
+      const res = await agent
+        .post('/checkout')
+        .set('Origin', shop)
+        .type('form')
+        .send(formBody(checkoutPost(page.text, { email, deliveryDay: later })));
+      expect(res.status).toBe(303);
+      const [order] = await ordersFor(email);
+      expect(order?.deliveryDay).toBe(later);
+
+      // A day that is not a delivery day: the page again, with the message, nothing placed.
+      const refusedEmail = newEmail();
+      const refused = await agent
+        .post('/checkout')
+        .set('Origin', shop)
+        .type('form')
+        .send(
+          formBody(checkoutPost(page.text, { email: refusedEmail, deliveryDay: '2020-01-01' })),
+        );
+      expect(refused.status).toBe(400);
+      expect(noticeIn(refused.text)).toBe(messages.checkout.deliveryDayInvalid);
+      expect(await ordersFor(refusedEmail)).toEqual([]);
     },
     slow,
   );

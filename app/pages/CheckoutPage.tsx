@@ -101,6 +101,7 @@ function Checkout({ data, machine }: { data: CheckoutPageData; machine: Checkout
           ? { ...(user ? checkoutValuesFor(user) : {}), ...last }
           : undefined,
       submitted: refused !== null,
+      deliveryDay: refused?.values[checkoutFormFields.deliveryDay] ?? null,
     },
   });
   const notice = usePaymentNotice(data.payment);

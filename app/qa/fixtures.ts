@@ -6,6 +6,7 @@
  */
 import { buildCartView, type CartView, type PricedLine } from '../../api/domain/cart';
 import type { CheckoutInput } from '../../api/domain/checkout';
+import { defaultZoneCalendar, offerDays } from '../../api/domain/deliveryBooking';
 import type { EnquiryInput } from '../../api/domain/enquiry';
 import type { CheckoutSummary, OrderLineView, OrderView } from '../../api/domain/order';
 import type { SessionUser } from '../features/auth';
@@ -84,6 +85,21 @@ const kerosene900 = (quantity: number, vatRate: 500 | 2000): OrderLineView => ({
   vatAmount: Math.round((53500 * quantity * vatRate) / (10000 + vatRate)),
 });
 
+/**
+ * The delivery days on offer to that kerosene ordered on Monday 17 March 2025 at 10:00 (the
+ * default calendar): Tuesday 18th first, Wednesday 19th fully booked.
+ */
+export const qaDeliveryOffer = offerDays(
+  [
+    {
+      calendar: defaultZoneCalendar('oil'),
+      amount: 2700,
+      roomOn: (day) => (day === '2025-03-19' ? 0 : 40_000),
+    },
+  ],
+  new Date('2025-03-17T10:00:00Z'),
+);
+
 /** 3 × 900 L of kerosene to BT1 1AA (above 2,300 L) without the declaration: VAT at 20 %. */
 export const summaryUndeclared: CheckoutSummary = {
   lines: [kerosene900(3, 2000)],
@@ -100,6 +116,7 @@ export const summaryUndeclared: CheckoutSummary = {
   domesticUse: false,
   litres: 2700,
   kilograms: 0,
+  delivery: qaDeliveryOffer,
 };
 
 /** The same cart with the domestic-use declaration: VAT at 5 %, no adjustment. */

@@ -17,6 +17,7 @@ import {
 } from 'xstate';
 import { validateCheckout } from '../../api/domain/checkout';
 import { validateEnquiry, type EnquiryInput } from '../../api/domain/enquiry';
+import { dayInWords } from '../../api/domain/deliveryCalendar';
 import { messages } from '../../api/domain/messages';
 import {
   AuthFormInvalidError,
@@ -57,6 +58,7 @@ import {
   kindling,
   orderId,
   orderWith,
+  qaDeliveryOffer,
   sampleEnquiry,
   summaryDeclared,
   summaryUndeclared,
@@ -553,6 +555,19 @@ const providerDown = {
   message: messages.checkout.providerUnavailable,
   errors: [messages.checkout.providerUnavailable],
 };
+const dayFullMessage = messages.checkout.deliveryDayFull('Tuesday 18 March', 'Thursday 20 March');
+const dayFull = {
+  code: 409,
+  message: dayFullMessage,
+  errors: [dayFullMessage],
+  fieldErrors: { deliveryDay: dayFullMessage },
+  delivery: {
+    ...qaDeliveryOffer,
+    days: qaDeliveryOffer.days.map((d) => (d.day === '2025-03-18' ? { ...d, free: false } : d)),
+    earliest: '2025-03-20',
+    standard: '2025-03-20',
+  },
+};
 const summaryLabel = (summary: unknown) =>
   (summary as { domesticUse?: boolean } | null)?.domesticUse ? 'declared' : 'not declared';
 
@@ -561,7 +576,7 @@ export const checkout: QaMachine = {
   name: 'Checkout form',
   story: 'Machines/Checkout',
   intro:
-    'The checkout form: contact details, the delivery address (the postcode is the cart’s), delivery instructions, the Terms of Purchase and, for large orders of fuel for a home, the domestic-use declaration, which lowers the VAT. Pay securely checks the form, then asks the shop to create the order and goes to the payment page. When the shop cannot be reached, pressing Pay securely again never charges twice.',
+    'The checkout form: contact details, the delivery address (the postcode is the cart’s), the delivery day (the earliest free standard day is chosen to begin with; fully booked days cannot be chosen), delivery instructions, the Terms of Purchase and, for large orders of fuel for a home, the domestic-use declaration, which lowers the VAT. Pay securely checks the form, then asks the shop to create the order and goes to the payment page. When the shop cannot be reached, pressing Pay securely again never charges twice.',
   machine: checkoutMachine.provide({
     actors: { loadSummary: never(), validateForm: never(), submitCheckout: never() },
     actions: { rememberOrder: () => {}, redirectToProvider: () => {} },
@@ -573,6 +588,7 @@ export const checkout: QaMachine = {
     { type: 'SET_ACCEPT_TERMS', value: false },
     { type: 'SET_DOMESTIC_USE', value: true },
     { type: 'SET_DOMESTIC_USE', value: false },
+    { type: 'SET_DELIVERY_DAY', day: '2025-03-20' },
     { type: 'SUBMIT', key: 'attempt-1' },
     { type: 'RESUME' },
     { type: 'xstate.done.actor.loadSummary', output: summaryDeclared },
@@ -588,12 +604,13 @@ export const checkout: QaMachine = {
     { type: 'xstate.done.actor.submitCheckout', output: created },
     { type: 'xstate.done.actor.submitCheckout', output: blocked },
     { type: 'xstate.done.actor.submitCheckout', output: providerDown },
+    { type: 'xstate.done.actor.submitCheckout', output: dayFull },
     { type: 'xstate.error.actor.submitCheckout', error: offlineCheckout },
   ],
   starts: [
     {
       label:
-        'Open checkout for 3 × 900 L of kerosene to BT1 1AA, every field filled in but the full name',
+        'Open checkout for 3 × 900 L of kerosene to BT1 1AA on Monday 17 March 2025 (delivery days from Tuesday 18 March; Wednesday 19 March is full), every field filled in but the full name',
       input: { summary: summaryUndeclared, values: { ...checkoutValues, fullName: '' } },
     },
   ],
@@ -615,6 +632,11 @@ export const checkout: QaMachine = {
     SET_DOMESTIC_USE: {
       step: (event) =>
         `${event.value ? 'Tick' : 'Untick'} the domestic-use declaration (${quote(checkoutLabels.domesticUse)})`,
+    },
+    SET_DELIVERY_DAY: {
+      step: (event) =>
+        `Choose ${quote(dayInWords(text(event, 'day')))} under ${quote(checkoutTexts.deliveryDay.label)}`,
+      payload: (event) => text(event, 'day'),
     },
     SUBMIT: { step: () => `Press ${messages.checkout.pay}` },
     RESUME: { step: () => 'Come back from the payment page with the browser’s Back button' },

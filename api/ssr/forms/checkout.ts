@@ -67,6 +67,9 @@ export const checkoutForms: readonly PageForm[] = [
       body.domesticUse = fields.has('domesticUse');
       body.acceptTerms = fields.has('acceptTerms');
       body.expectedTotal = expectedTotalOf(fields.get('expectedTotal'));
+      // The day chosen; none chosen, the server books the earliest standard day.
+      const deliveryDay = fields.get('deliveryDay') ?? '';
+      if (deliveryDay !== '') body.deliveryDay = deliveryDay;
       const key = fields.get('idempotencyKey') ?? '';
       return {
         method: 'POST',
@@ -89,6 +92,7 @@ export const checkoutForms: readonly PageForm[] = [
       'instructions',
       'domesticUse',
       'acceptTerms',
+      'deliveryDay',
     ],
   },
   {

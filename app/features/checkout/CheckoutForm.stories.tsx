@@ -131,6 +131,8 @@ export const Pay: Story = {
       postcode: 'BT11AA',
       acceptTerms: true,
       domesticUse: false,
+      // The earliest free standard day, chosen to begin with.
+      deliveryDay: '2025-03-18',
     });
     await expect(payButton(canvas)).toHaveAttribute('data-pending', 'true');
   },
@@ -168,6 +170,34 @@ export const Refused: Story = {
     await userEvent.click(payButton(canvas));
     await expect(await form(canvas).findByRole('alert')).toHaveTextContent('Your cart is empty.');
     await expect(args.onRedirect).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * The day chosen filled up before Pay (409): the days on offer now, the next free day chosen,
+ * the shop's message under the days; Pay again sends the new day.
+ */
+export const DayFull: Story = {
+  args: { answers: [checkoutAnswers.dayFull, checkoutAnswers.created] },
+  play: async ({ canvas, args }) => {
+    await fillIn(canvas);
+    await userEvent.click(payButton(canvas));
+    const days = form(canvas).getByRole('radiogroup', { name: checkoutTexts.deliveryDay.label });
+    await waitFor(() =>
+      expect(
+        within(days).getByRole('radio', { name: 'Thursday 20 March, Earliest' }),
+      ).toBeChecked(),
+    );
+    await expect(
+      within(days).getByRole('radio', { name: 'Tuesday 18 March, Full' }),
+    ).toBeDisabled();
+    await expect(days).toHaveTextContent(checkoutAnswers.dayFull.message);
+    await userEvent.click(payButton(canvas));
+    await waitFor(() => expect(args.onRedirect).toHaveBeenCalledOnce());
+    const sent = (args.onSubmit as ReturnType<typeof fn>).mock.calls.map(
+      (call) => (call[0] as { values: { deliveryDay: string | null } }).values.deliveryDay,
+    );
+    await expect(sent).toEqual(['2025-03-18', '2025-03-20']);
   },
 };
 
@@ -220,6 +250,19 @@ export const Keyboard: Story = {
     await expect(
       form(canvas).getByRole('link', { name: checkoutTexts.changePostcodeLabel }),
     ).toHaveFocus();
+    // The delivery day: Tab reaches the day chosen (the earliest), the arrows choose another,
+    // passing over the full day.
+    await userEvent.tab();
+    const days = form(canvas).getByRole('radiogroup', { name: checkoutTexts.deliveryDay.label });
+    await expect(
+      within(days).getByRole('radio', { name: 'Tuesday 18 March, Earliest' }),
+    ).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    const thursday = within(days).getByRole('radio', { name: 'Thursday 20 March' });
+    await waitFor(() => expect(thursday).toBeChecked());
+    await expect(
+      within(days).getByRole('radio', { name: 'Wednesday 19 March, Full' }),
+    ).toBeDisabled();
     await userEvent.tab();
     await expect(field(canvas, labels.instructions)).toHaveFocus();
     await userEvent.tab();

@@ -2,10 +2,14 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { checkoutMaxLengths, type CheckoutField } from '../../../api/domain/checkout';
+import { dayInWords } from '../../../api/domain/deliveryCalendar';
+import type { DeliveryOffer } from '../../../api/domain/deliveryBooking';
 import { messages } from '../../../api/domain/messages';
+import { site } from '../../../api/domain/site';
 import {
   Button,
   Checkbox,
+  DayPicker,
   FormSection,
   Link,
   LockedField,
@@ -15,6 +19,7 @@ import {
   TextArea,
   TextField,
   theme,
+  type DayPickerOption,
   type ValidationState,
 } from '../../../ui';
 import { displayPostcode } from '../cart';
@@ -55,6 +60,29 @@ const Details = styled.ul`
   padding-left: ${theme.space[5]};
 `;
 
+/** The offer's days as day cards: "Tue" / "8 Dec", the earliest free one and full ones noted. */
+function dayOptions(offer: DeliveryOffer): DayPickerOption[] {
+  return offer.days.map(({ day, free }) => {
+    const label = dayInWords(day);
+    const [weekday = '', date = '', month = ''] = label.split(' ');
+    const note = !free
+      ? checkoutTexts.deliveryDay.full
+      : day === offer.earliest
+        ? checkoutTexts.deliveryDay.earliest
+        : undefined;
+    return {
+      value: day,
+      label,
+      weekday: weekday.slice(0, 3),
+      date: `${date} ${month.slice(0, 3)}`,
+      ...(note ? { note } : {}),
+      ...(free ? {} : { isDisabled: true }),
+    };
+  });
+}
+
+const officePhones = `${site.offices[0].phone} or ${site.offices[1].phone}`;
+
 export interface CheckoutFormProps {
   /** The running checkout machine (the page's own, or the QA explorer's). */
   actor: CheckoutActorRef;
@@ -86,7 +114,17 @@ export function CheckoutForm({
   formKey,
 }: CheckoutFormProps) {
   const snapshot = useSelector(actor, (s) => s);
-  const { values, summary, submitted, fieldErrors, problem, problemDetails } = snapshot.context;
+  const {
+    values,
+    summary,
+    submitted,
+    fieldErrors,
+    problem,
+    problemDetails,
+    deliveryDay,
+    dayError,
+  } = snapshot.context;
+  const offer = summary.delivery;
   const formRef = useRef<HTMLFormElement>(null);
   const problemId = useId();
 
@@ -186,6 +224,27 @@ export function CheckoutForm({
             }
           />
         </FormSection>
+        {offer ? (
+          <FormSection title={checkoutTexts.deliveryDay.title} columns={1}>
+            {offer.earliest === null ? (
+              <Notice variant="warning">{messages.checkout.noDeliveryDay(officePhones)}</Notice>
+            ) : (
+              <DayPicker
+                label={checkoutTexts.deliveryDay.label}
+                name={checkoutFormFields.deliveryDay}
+                options={dayOptions(offer)}
+                value={deliveryDay}
+                onChange={(day) => actor.send({ type: 'SET_DELIVERY_DAY', day })}
+                isReadOnly={!canType}
+                description={checkoutTexts.deliveryDay.hint(
+                  offer.days.filter((d) => d.standard).length,
+                )}
+                validationState={dayError ? 'danger' : 'neutral'}
+                errorMessage={dayError}
+              />
+            )}
+          </FormSection>
+        ) : null}
         <FormSection title={checkoutTexts.sections.instructions} columns={1}>
           <TextArea
             {...text('instructions')}

@@ -4,6 +4,7 @@
  * the API's (a proxy's error page), throws.
  */
 import type { CheckoutErrors, CheckoutInput } from '../../../api/domain/checkout';
+import type { DeliveryOffer } from '../../../api/domain/deliveryBooking';
 import type { CheckoutSummary, OrderStatus, OrderView } from '../../../api/domain/order';
 import { checkoutTexts } from './texts';
 
@@ -88,8 +89,8 @@ export interface CreatedOrder {
 export interface CheckoutAnswer extends Answer {
   /** Refusals: every message, in the form's order. */
   errors?: string[];
-  /** Refusals: the messages by field, when the API gives them. */
-  fieldErrors?: CheckoutErrors;
+  /** Refusals: the messages by field, when the API gives them (the day's too). */
+  fieldErrors?: CheckoutErrors & { deliveryDay?: string };
   order?: CreatedOrder;
   /** The guest's access token to the order, given this once. */
   orderToken?: string;
@@ -98,6 +99,8 @@ export interface CheckoutAnswer extends Answer {
   /** 409: the total changed since the page's summary; the new total (pence) and figures. */
   total?: number;
   summary?: CheckoutSummary;
+  /** 409: the chosen delivery day filled up (or none has room); the days on offer now. */
+  delivery?: DeliveryOffer;
 }
 
 /**
@@ -105,7 +108,7 @@ export interface CheckoutAnswer extends Answer {
  * `expectedTotal`.
  */
 export async function postCheckout(
-  input: CheckoutInput & { expectedTotal: number },
+  input: CheckoutInput & { expectedTotal: number; deliveryDay?: string },
   idempotencyKey: string,
   signal?: AbortSignal,
 ): Promise<CheckoutAnswer> {

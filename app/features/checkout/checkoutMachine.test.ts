@@ -61,7 +61,7 @@ function startCheckout(
   const summaryCalls: Pending<{ domesticUse: boolean }, CheckoutSummary>[] = [];
   const validateCalls: Pending<CheckoutInput, CheckoutForm>[] = [];
   const submitCalls: Pending<
-    { values: CheckoutInput; key: string; expectedTotal?: number },
+    { values: CheckoutInput; key: string; expectedTotal?: number; deliveryDay?: string | null },
     CheckoutAnswer
   >[] = [];
   const remembered: CheckoutAnswer[] = [];
@@ -82,7 +82,7 @@ function startCheckout(
         : {}),
       submitCheckout: fromPromise<
         CheckoutAnswer,
-        { values: CheckoutInput; key: string; expectedTotal?: number }
+        { values: CheckoutInput; key: string; expectedTotal?: number; deliveryDay?: string | null }
       >(
         ({ input }) =>
           new Promise((resolve, reject) => submitCalls.push({ input, resolve, reject })),
@@ -195,12 +195,53 @@ describe('checkoutMachine', () => {
       values: { ...checkout.snapshot().context.values },
       // The total the page shows: the server refuses any other.
       expectedTotal: summaryOil500.total,
+      // The earliest free standard day, chosen to begin with.
+      deliveryDay: '2025-03-18',
     });
     expect(checkout.submitCalls[0]?.input.values).toMatchObject({
       postcode: 'BT11AA',
       acceptTerms: true,
       domesticUse: false,
     });
+  });
+
+  it('starts on the earliest free standard day; another free day can be chosen, a full or unknown one cannot', async () => {
+    const checkout = startCheckout();
+    expect(checkout.snapshot().context.deliveryDay).toBe('2025-03-18');
+    for (const day of ['2025-03-19', '2025-03-22', '2025-03-18', 'soon']) {
+      expect(checkout.snapshot().can({ type: 'SET_DELIVERY_DAY', day })).toBe(false);
+    }
+    checkout.send({ type: 'SET_DELIVERY_DAY', day: '2025-03-25' });
+    expect(checkout.snapshot().context.deliveryDay).toBe('2025-03-25');
+    await submitValid(checkout);
+    expect(checkout.submitCalls[0]?.input.deliveryDay).toBe('2025-03-25');
+    // Being sent: the day cannot change.
+    expect(checkout.snapshot().can({ type: 'SET_DELIVERY_DAY', day: '2025-03-20' })).toBe(false);
+  });
+
+  it('a day kept from a form posted without script is chosen while it has room, else the next free one', () => {
+    const kept = startCheckout({ summary: summaryOil500, deliveryDay: '2025-03-21' });
+    expect(kept.snapshot().context.deliveryDay).toBe('2025-03-21');
+    const full = startCheckout({ summary: summaryOil500, deliveryDay: '2025-03-19' });
+    expect(full.snapshot().context.deliveryDay).toBe('2025-03-20');
+    const none = startCheckout({ summary: { ...summaryOil500, delivery: undefined } });
+    expect(none.snapshot().context.deliveryDay).toBeNull();
+  });
+
+  it('409 for a day that filled up: the days on offer now, the next free day chosen, the message under the days', async () => {
+    const checkout = startCheckout();
+    await submitValid(checkout);
+    checkout.submitCalls[0]?.resolve(checkoutAnswers.dayFull);
+    await flush();
+    const { context, value } = checkout.snapshot();
+    expect(value).toEqual({ editing: 'refused' });
+    expect(context.deliveryDay).toBe('2025-03-20');
+    expect(context.summary.delivery).toEqual(checkoutAnswers.dayFull.delivery);
+    expect(context.dayError).toBe(checkoutAnswers.dayFull.message);
+    expect(context.problem).toBe(checkoutAnswers.dayFull.message);
+    // Choosing another day clears the day's message.
+    checkout.send({ type: 'SET_DELIVERY_DAY', day: '2025-03-21' });
+    expect(checkout.snapshot().context.dayError).toBeNull();
   });
 
   it('409 with a new total: the page shows the new figures, and the next Pay (a new attempt) confirms that total', async () => {
@@ -420,6 +461,7 @@ describe('checkoutMachine, model-based', () => {
     { type: 'CHANGE', field: 'fullName', value: 'Jane Doe' },
     { type: 'SET_ACCEPT_TERMS', value: false },
     { type: 'SET_DOMESTIC_USE', value: true },
+    { type: 'SET_DELIVERY_DAY', day: '2025-03-20' },
     { type: 'SUBMIT', key: 'k1' },
     { type: 'RESUME' },
     { type: 'xstate.done.actor.loadSummary', output: summaryOil2700Declared },
@@ -429,6 +471,7 @@ describe('checkoutMachine, model-based', () => {
     { type: 'xstate.done.actor.submitCheckout', output: checkoutAnswers.created },
     { type: 'xstate.done.actor.submitCheckout', output: checkoutAnswers.invalid },
     { type: 'xstate.done.actor.submitCheckout', output: checkoutAnswers.providerDown },
+    { type: 'xstate.done.actor.submitCheckout', output: checkoutAnswers.dayFull },
     { type: 'xstate.error.actor.submitCheckout', error: networkError },
   ];
   const model = exploreModel({ machine: checkoutMachine, events, input });
@@ -445,6 +488,11 @@ describe('checkoutMachine, model-based', () => {
     expect(context.values.postcode).toBe(context.summary.postcode);
     // Field messages only ever show after Pay.
     if (!context.submitted) expect(context.fieldErrors).toEqual({});
+    // The day chosen is always one on offer with room.
+    const chosen = context.summary.delivery?.days.find((d) => d.day === context.deliveryDay);
+    expect(chosen?.free).toBe(true);
+    // Only the day's refusal says something about the day.
+    if (context.dayError !== null) expect(snapshot.matches({ editing: 'refused' })).toBe(true);
     if (snapshot.matches('editing')) {
       expect(canType).toBe(true);
       expect(canPay).toBe(true);
@@ -537,6 +585,7 @@ describe('checkoutMachine, model-based', () => {
         expect(sent?.key).toBe(step.after.context.idempotencyKey);
         if (step.before.matches('failed')) expect(sent?.key).toBe(keyBefore);
         expect(sent?.values).toEqual(step.after.context.values);
+        expect(sent?.deliveryDay).toBe(step.after.context.deliveryDay);
       } else {
         expect(checkout.submitCalls.length).toBe(checkout.sent);
       }

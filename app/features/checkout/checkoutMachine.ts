@@ -34,6 +34,7 @@ import {
   type CheckoutForm,
   type CheckoutInput,
 } from '../../../api/domain/checkout';
+import type { DeliveryOffer } from '../../../api/domain/deliveryBooking';
 import type { CheckoutSummary } from '../../../api/domain/order';
 import {
   fetchCheckoutSummary,
@@ -70,12 +71,21 @@ export interface CheckoutContext {
   idempotencyKey: string | null;
   /** Set on 201. */
   order: PlacedOrder | null;
+  /**
+   * The delivery day chosen (ISO), one the summary offers with room: the earliest standard day
+   * to begin with. Null when the summary offers none (the server then picks, or refuses).
+   */
+  deliveryDay: string | null;
+  /** Why the shop refused the day chosen (it filled up meanwhile), until another is chosen. */
+  dayError: string | null;
 }
 
 export type CheckoutEvent =
   | { type: 'CHANGE'; field: CheckoutTextField; value: string }
   | { type: 'SET_DOMESTIC_USE'; value: boolean }
   | { type: 'SET_ACCEPT_TERMS'; value: boolean }
+  /** Choose a delivery day (ISO); only a day on offer with room is taken. */
+  | { type: 'SET_DELIVERY_DAY'; day: string }
   /** Pay securely. `key` is a fresh random key, used only when this press starts an attempt. */
   | { type: 'SUBMIT'; key: string }
   /** The page is shown again (Back from the provider's page, out of the back-forward cache). */
@@ -91,6 +101,27 @@ export interface CheckoutMachineInput {
    * fields show their state, each with the shared schema's message.
    */
   submitted?: boolean;
+  /** The day chosen before (a form posted without script); kept when it still has room. */
+  deliveryDay?: string | null;
+}
+
+/** Whether the offer has room on `day`. */
+function isFreeDay(offer: DeliveryOffer | undefined, day: string | null | undefined): boolean {
+  return day != null && offer?.days.some((d) => d.day === day && d.free) === true;
+}
+
+/**
+ * The day to show chosen: `wanted` when it still has room, else the first free day after it,
+ * else the earliest free standard day (or the earliest free day).
+ */
+export function chosenDay(
+  offer: DeliveryOffer | undefined,
+  wanted: string | null | undefined,
+): string | null {
+  if (!offer) return null;
+  if (isFreeDay(offer, wanted)) return wanted ?? null;
+  const after = wanted ? offer.days.find((d) => d.free && d.day > wanted)?.day : undefined;
+  return after ?? offer.standard ?? offer.earliest;
 }
 
 /** The schema's verdict, as `validateForm` rejects with it. */
@@ -153,9 +184,17 @@ export const checkoutMachine = setup({
     ),
     submitCheckout: fromPromise<
       CheckoutAnswer,
-      { values: CheckoutInput; key: string; expectedTotal?: number }
+      { values: CheckoutInput; key: string; expectedTotal?: number; deliveryDay?: string | null }
     >(({ input, signal }) =>
-      postCheckout({ ...input.values, expectedTotal: input.expectedTotal ?? 0 }, input.key, signal),
+      postCheckout(
+        {
+          ...input.values,
+          expectedTotal: input.expectedTotal ?? 0,
+          ...(input.deliveryDay ? { deliveryDay: input.deliveryDay } : {}),
+        },
+        input.key,
+        signal,
+      ),
     ),
   },
   actions: {
@@ -178,6 +217,11 @@ export const checkoutMachine = setup({
         domesticUse: params.value,
       }),
     }),
+    /** Another day: the refusal of the last one no longer applies. */
+    assignDeliveryDay: assign((_, params: { day: string }) => ({
+      deliveryDay: params.day,
+      dayError: null,
+    })),
     /** Once Pay was pressed, every change is checked again, so fixed fields turn green. */
     revalidate: assign({
       fieldErrors: ({ context }) => (context.submitted ? fieldErrorsOf(context.values) : {}),
@@ -191,10 +235,11 @@ export const checkoutMachine = setup({
     }),
     markSubmitted: assign({ submitted: true }),
     clearFieldErrors: assign({ fieldErrors: {} }),
-    clearProblem: assign({ problem: null, problemDetails: [] }),
+    clearProblem: assign({ problem: null, problemDetails: [], dayError: null }),
     applySummary: assign(({ context }, params: { summary: CheckoutSummary }) => ({
       summary: params.summary,
       values: { ...context.values, domesticUse: params.summary.domesticUse },
+      deliveryDay: chosenDay(params.summary.delivery, context.deliveryDay),
     })),
     showSummaryFailure: assign(({ context }) => ({
       values: { ...context.values, domesticUse: context.summary.domesticUse },
@@ -215,6 +260,17 @@ export const checkoutMachine = setup({
       // A total that changed since the summary was shown (409): the new figures are shown, and
       // the next Pay confirms them.
       ...(params.answer.summary ? { summary: params.answer.summary } : {}),
+      // The day chosen filled up (409): the days on offer now, the next free one chosen.
+      ...(params.answer.delivery
+        ? {
+            summary: {
+              ...(params.answer.summary ?? context.summary),
+              delivery: params.answer.delivery,
+            },
+            deliveryDay: chosenDay(params.answer.delivery, context.deliveryDay),
+          }
+        : {}),
+      dayError: params.answer.fieldErrors?.deliveryDay ?? null,
       problem: params.answer.message,
       problemDetails: (params.answer.errors ?? []).filter((m) => m !== params.answer.message),
       fieldErrors: params.answer.fieldErrors
@@ -254,6 +310,9 @@ export const checkoutMachine = setup({
     /** Is the declaration offered, and is this a change of the box? */
     'isNewDeclaration?': ({ context }, params: { value: boolean }) =>
       context.summary.declarationApplies && params.value !== context.values.domesticUse,
+    /** Is the day on offer with room, and another than the one chosen? */
+    'isOtherFreeDay?': ({ context }, params: { day: string }) =>
+      params.day !== context.deliveryDay && isFreeDay(context.summary.delivery, params.day),
     'isCreated?': (_, params: { answer: CheckoutAnswer }) => isCreated(params.answer),
     'isWorthRetrying?': (_, params: { answer: CheckoutAnswer }) => isWorthRetrying(params.answer),
   },
@@ -276,6 +335,8 @@ export const checkoutMachine = setup({
       problemDetails: [],
       idempotencyKey: null,
       order: null,
+      deliveryDay: chosenDay(input.summary.delivery, input.deliveryDay),
+      dayError: null,
     };
   },
   initial: 'editing',
@@ -306,6 +367,10 @@ export const checkoutMachine = setup({
             'endAttempt',
             'revalidate',
           ],
+        },
+        SET_DELIVERY_DAY: {
+          guard: { type: 'isOtherFreeDay?', params: ({ event }) => event },
+          actions: [{ type: 'assignDeliveryDay', params: ({ event }) => event }, 'endAttempt'],
         },
         SET_DOMESTIC_USE: {
           guard: { type: 'isNewDeclaration?', params: ({ event }) => event },
@@ -356,6 +421,10 @@ export const checkoutMachine = setup({
             'revalidate',
           ],
         },
+        SET_DELIVERY_DAY: {
+          guard: { type: 'isOtherFreeDay?', params: ({ event }) => event },
+          actions: [{ type: 'assignDeliveryDay', params: ({ event }) => event }, 'endAttempt'],
+        },
       },
     },
     /** The form is checked with the shared schema; nothing can change meanwhile. */
@@ -381,6 +450,7 @@ export const checkoutMachine = setup({
           key: context.idempotencyKey ?? '',
           // The total the page shows: the server refuses (409) any other.
           expectedTotal: context.summary.total,
+          deliveryDay: context.deliveryDay,
         }),
         onDone: [
           {
@@ -438,6 +508,15 @@ export const checkoutMachine = setup({
             'endAttempt',
             'clearProblem',
             'revalidate',
+          ],
+        },
+        SET_DELIVERY_DAY: {
+          guard: { type: 'isOtherFreeDay?', params: ({ event }) => event },
+          target: 'editing.ready',
+          actions: [
+            { type: 'assignDeliveryDay', params: ({ event }) => event },
+            'endAttempt',
+            'clearProblem',
           ],
         },
         SET_DOMESTIC_USE: {

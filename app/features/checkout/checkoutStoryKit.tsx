@@ -35,13 +35,16 @@ export const offline = labelled(
 /** An API call that never answers: the explorer's answers come from its event buttons. */
 const never = <T,>() => new Promise<T>(() => {});
 
+/** The form as POST /api/checkout receives it: the fields and the delivery day chosen. */
+export type SentValues = CheckoutInput & { deliveryDay: string | null };
+
 export interface CheckoutStandIns {
   /** GET /api/checkout?domesticUse=…; default: never answers. */
   loadSummary?: (domesticUse: boolean) => Promise<CheckoutSummary>;
   /** Default: the shared schema (as on the site). `'never'`: QA answers. */
   validate?: 'schema' | 'never';
-  /** POST /api/checkout; default: never answers. */
-  submit?: (values: CheckoutInput, key: string) => Promise<CheckoutAnswer>;
+  /** POST /api/checkout (the form, and the delivery day chosen); default: never answers. */
+  submit?: (values: SentValues, key: string) => Promise<CheckoutAnswer>;
   /** Instead of leaving for the payment page. */
   onRedirect?: (url: string) => void;
 }
@@ -56,9 +59,14 @@ export function checkoutMachineWith(standIns: CheckoutStandIns = {}): CheckoutMa
       validateForm: fromPromise<ValidForm, CheckoutInput>(({ input }) =>
         standIns.validate === 'never' ? never<ValidForm>() : validateCheckoutForm(input),
       ),
-      submitCheckout: fromPromise<CheckoutAnswer, { values: CheckoutInput; key: string }>(
-        ({ input }) =>
-          (standIns.submit ?? (() => never<CheckoutAnswer>()))(input.values, input.key),
+      submitCheckout: fromPromise<
+        CheckoutAnswer,
+        { values: CheckoutInput; key: string; deliveryDay?: string | null }
+      >(({ input }) =>
+        (standIns.submit ?? (() => never<CheckoutAnswer>()))(
+          { ...input.values, deliveryDay: input.deliveryDay ?? null },
+          input.key,
+        ),
       ),
     },
     actions: {
@@ -71,7 +79,7 @@ export function checkoutMachineWith(standIns: CheckoutStandIns = {}): CheckoutMa
 /** What the form demo's fake API was asked. */
 export interface SentCheckout {
   key: string;
-  values: CheckoutInput;
+  values: SentValues;
 }
 
 export interface CheckoutFormDemoProps {

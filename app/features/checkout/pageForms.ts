@@ -16,6 +16,8 @@ export const checkoutFormFields = {
   expectedTotal: 'expectedTotal',
   /** The Idempotency-Key a post without script is sent with (one per page the server renders). */
   idempotencyKey: 'idempotencyKey',
+  /** The delivery day chosen (a radio per day, ISO `YYYY-MM-DD`). */
+  deliveryDay: 'deliveryDay',
   /** The two tick boxes: sent (as "on") only when ticked. */
   domesticUse: 'domesticUse',
   acceptTerms: 'acceptTerms',

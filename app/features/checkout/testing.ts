@@ -4,6 +4,7 @@
  * The figures are the seeded catalogue's, priced by the VAT rules of api/domain/vat.ts.
  */
 import type { CheckoutInput } from '../../../api/domain/checkout';
+import { defaultZoneCalendar, offerDays } from '../../../api/domain/deliveryBooking';
 import type { CheckoutSummary, OrderLineView, OrderView } from '../../../api/domain/order';
 import type { CheckoutAnswer } from './checkoutApi';
 
@@ -19,6 +20,21 @@ const kerosene = (sizeTitle: string, unitPrice: number, quantity: number): Order
   vatRate: 500,
   vatAmount: Math.round((unitPrice * quantity * 500) / 10500),
 });
+
+/**
+ * The delivery days on offer to an order of oil placed on Monday 17 March 2025 at 10:00 (the
+ * default calendar): Tuesday 18th first, Wednesday 19th fully booked, four weeks ahead.
+ */
+export const offerOil = offerDays(
+  [
+    {
+      calendar: defaultZoneCalendar('oil'),
+      amount: 500,
+      roomOn: (day) => (day === '2025-03-19' ? 0 : 40_000),
+    },
+  ],
+  new Date('2025-03-17T10:00:00Z'),
+);
 
 /** 500 L of kerosene to BT1 1AA: free delivery in the oil zone, VAT at 5 % included. */
 export const summaryOil500: CheckoutSummary = {
@@ -36,6 +52,7 @@ export const summaryOil500: CheckoutSummary = {
   domesticUse: false,
   litres: 500,
   kilograms: 0,
+  delivery: offerOil,
 };
 
 /** 3 × 900 L (2,700 L, above 2,300 L) without the declaration: 20 %, and the adjustment line. */
@@ -54,6 +71,7 @@ export const summaryOil2700: CheckoutSummary = {
   domesticUse: false,
   litres: 2700,
   kilograms: 0,
+  delivery: offerOil,
 };
 
 /** The same cart with the domestic-use declaration: 5 %, no adjustment. */
@@ -92,8 +110,24 @@ export const validCheckoutValues: Partial<CheckoutInput> = {
 
 export const orderId = '3b9b2f6e-5a4c-4d1e-9f3a-2c1d0e9b8a7f';
 
+const dayFullMessage =
+  'Tuesday 18 March is now fully booked. The next free delivery day is Thursday 20 March: please choose a day again.';
+
 /** POST /api/checkout's answers. */
 export const checkoutAnswers = {
+  /** The day chosen (Tuesday 18th) filled up before Pay: the days on offer now. */
+  dayFull: {
+    code: 409,
+    message: dayFullMessage,
+    errors: [dayFullMessage],
+    fieldErrors: { deliveryDay: dayFullMessage },
+    delivery: {
+      ...offerOil,
+      days: offerOil.days.map((d) => (d.day === '2025-03-18' ? { ...d, free: false } : d)),
+      earliest: '2025-03-20',
+      standard: '2025-03-20',
+    },
+  },
   created: {
     code: 201,
     message: 'Your order has been created. Continue to the payment page.',

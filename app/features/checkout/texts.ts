@@ -18,6 +18,15 @@ export const checkoutTexts = {
     instructions: 'Delivery instructions',
     confirm: 'Confirm and pay',
   },
+  /** Not in the spec: the delivery day chosen at checkout (issue 34). */
+  deliveryDay: {
+    title: 'Delivery day',
+    label: 'Choose a delivery day',
+    hint: (standardDays: number) =>
+      `Standard delivery is on one of the first ${String(standardDays)} delivery days; you can also choose a later day. Days that are fully booked cannot be chosen.`,
+    earliest: 'Earliest',
+    full: 'Full',
+  },
   postcodeLocked:
     'Prices and delivery were checked for this postcode. To deliver elsewhere, change it in your cart.',
   changePostcodeLabel: 'Change the delivery postcode in your cart',

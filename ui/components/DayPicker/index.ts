@@ -1,0 +1,1 @@
+export { DayPicker, type DayPickerOption, type DayPickerProps } from './DayPicker';
