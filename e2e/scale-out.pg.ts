@@ -84,7 +84,7 @@ async function api(
   server: ServerProcess,
   method: string,
   path: string,
-  options: { body?: unknown; cookie?: string; ip?: string } = {},
+  options: { body?: unknown; cookie?: string; ip?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; json: unknown; headers: Headers }> {
   const res = await fetch(`${server.url}${path}`, {
     method,
@@ -92,6 +92,7 @@ async function api(
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(options.cookie ? { cookie: options.cookie } : {}),
       ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
+      ...options.headers,
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
@@ -177,6 +178,84 @@ describe('two server processes on one PostgreSQL', () => {
     const fromB = (await api(servers.b, 'GET', '/api/cart', { cookie })).json as CartAnswer;
     expect(fromB.cart.items.map((item) => item.quantity)).toEqual([5]);
   });
+
+  it('share the delivery calendar: twelve buyers on A and B racing for the last room of a day get exactly that room between them', async () => {
+    const { rows: kerosene } = await pool.query<{ productId: number; sizeId: number }>(
+      `select p.id as "productId", s.id as "sizeId" from products p
+         join product_sizes s on s.product_id = p.id
+        where p.slug = 'kerosene-heating-oil' and s.title = '300 Litres'`,
+    );
+    const choice = {
+      type: 'oil',
+      productId: kerosene[0]?.productId,
+      attributeId: kerosene[0]?.sizeId,
+    };
+    // Twelve households, each with 300 litres in the cart, half on each process.
+    const buyers = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const server = index % 2 === 0 ? servers.a : servers.b;
+        const ip = `203.0.113.${String(100 + index)}`;
+        const made = await api(server, 'PUT', '/api/cart/postcode', {
+          body: { postcode: 'BT1 1AA' },
+          ip,
+        });
+        const cookie = (made.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+        const added = await api(server, 'POST', '/api/cart/items', {
+          cookie,
+          ip,
+          body: { ...choice, quantity: 1 },
+        });
+        expect(added.status).toBe(200);
+        return { server, ip, cookie };
+      }),
+    );
+    const first = buyers[0];
+    if (!first) throw new Error('no buyers');
+    const summary = (await api(first.server, 'GET', '/api/checkout', { cookie: first.cookie }))
+      .json as { summary: { total: number; delivery: { earliest: string } } };
+    const day = summary.summary.delivery.earliest;
+    const [zone] = await rows<{ id: number }>(`select id from shipping_zones where title = 'oil'`);
+    // Room for six of them on that day.
+    await pool.query(
+      `insert into delivery_days (zone_id, day, capacity) values ($1, $2, 1800)
+       on conflict (zone_id, day) do update set capacity = 1800`,
+      [zone?.id, day],
+    );
+    const answers = await Promise.all(
+      buyers.map((buyer, index) =>
+        api(buyer.server, 'POST', '/api/checkout', {
+          cookie: buyer.cookie,
+          ip: buyer.ip,
+          headers: { 'idempotency-key': `scale-day-${String(index)}-${day}` },
+          body: {
+            fullName: 'Ciara McAllister',
+            email: `buyer${String(index)}@example.com`,
+            phone: '028 9032 1234',
+            addressLine1: '7 Donegall Square',
+            addressLine2: '',
+            town: 'Belfast',
+            postcode: 'BT11AA',
+            instructions: '',
+            domesticUse: false,
+            acceptTerms: true,
+            expectedTotal: summary.summary.total,
+            deliveryDay: day,
+          },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(6);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(6);
+    const [room] = await rows<{ booked: number; capacity: number; held: number }>(
+      `select d.booked, d.capacity,
+              (select coalesce(sum(b.amount), 0)::int from delivery_bookings b
+                where b.zone_id = d.zone_id and b.day = d.day and b.released_at is null) as held
+         from delivery_days d where d.zone_id = $1 and d.day = $2`,
+      [zone?.id, day],
+    );
+    expect(room).toEqual({ booked: 1800, capacity: 1800, held: 1800 });
+  }, 60_000);
 
   it("share the catalogue: a staff price change on A is in B's GraphQL and pages at once; staff:create works while both run", async () => {
     // The staff command, on the production build, against the database both servers use.
