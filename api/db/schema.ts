@@ -412,6 +412,8 @@ export const orders = pgTable(
     domesticUse: boolean('domestic_use').notNull().default(false),
     subtotal: integer('subtotal').notNull(),
     deliveryCharge: integer('delivery_charge').notNull(),
+    /** Priority (next-day) delivery's surcharge (catalogue pence, VAT at 5 % included); 0 for standard. */
+    prioritySurcharge: integer('priority_surcharge').notNull().default(0),
     /** The extra VAT when a supply above the limits is charged at 20 % (0 otherwise). */
     vatAdjustment: integer('vat_adjustment').notNull().default(0),
     vatTotal: integer('vat_total').notNull(),
@@ -652,10 +654,15 @@ export const deliveryCalendars = pgTable(
     /** What a new day holds: litres (oil) or drops. */
     dailyCapacity: integer('daily_capacity').notNull(),
     closedOnBankHolidays: boolean('closed_on_bank_holidays').notNull().default(true),
+    /** Priority (next-day) delivery's surcharge in pence (VAT at 5 % included). */
+    prioritySurcharge: integer('priority_surcharge').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('delivery_calendars_capacity', sql`${t.dailyCapacity} >= 0`),
+    check(
+      'delivery_calendars_capacity',
+      sql`${t.dailyCapacity} >= 0 and ${t.prioritySurcharge} >= 0`,
+    ),
     check(
       'delivery_calendars_days',
       sql`${t.leadDays} between 1 and 366 and ${t.horizonDays} between 1 and 366`,

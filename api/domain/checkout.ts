@@ -5,7 +5,7 @@ import { messages } from './messages';
 import type { CheckoutSummary, OrderLineView } from './order';
 import { normalisePostcode, validatePostcode } from './postcode';
 import { multiLine, singleLine } from './text';
-import { computeVat, deliveriesFor } from './vat';
+import { computeVat, deliveriesFor, type FuelKind, type VatDeliveryInput } from './vat';
 
 /**
  * The checkout form (issue 15): one schema for the browser (instant feedback) and the API (the
@@ -330,7 +330,25 @@ export function buildCheckoutSummary(
   measures: SizeMeasures,
   zones: readonly { title: string; rate: number }[],
   domesticUse: boolean,
+  /**
+   * Priority delivery's surcharge per kind of fuel (catalogue pence): charged like the delivery
+   * (VAT at the goods' rate) and shown as its own line, `prioritySurcharge`.
+   */
+  prioritySurcharges: Partial<Record<FuelKind, number>> = {},
 ): CheckoutSummary {
+  const deliveries: VatDeliveryInput[] = deliveriesFor(
+    cart.items.map((item) => item.type),
+    zones,
+  );
+  let prioritySurcharge = 0;
+  for (const [kind, amount] of Object.entries(prioritySurcharges) as [FuelKind, number][]) {
+    if (amount <= 0) continue;
+    prioritySurcharge += amount;
+    const index = deliveries.findIndex((delivery) => delivery.kind === kind);
+    const existing = deliveries[index];
+    if (existing) deliveries[index] = { kind, charge: existing.charge + amount };
+    else deliveries.push({ kind, charge: amount });
+  }
   const vat = computeVat({
     lines: cart.items.map((item) => {
       const measure = measures(item.productId, item.attributeId);
@@ -341,10 +359,7 @@ export function buildCheckoutSummary(
         kilograms: (measure.kilograms ?? 0) * item.quantity,
       };
     }),
-    deliveries: deliveriesFor(
-      cart.items.map((item) => item.type),
-      zones,
-    ),
+    deliveries,
     domesticUse,
   });
   const lines: OrderLineView[] = cart.items.map((item, index) => {
@@ -366,7 +381,8 @@ export function buildCheckoutSummary(
   return {
     lines,
     subtotal: vat.subtotal,
-    deliveryCharge: vat.deliveryCharge,
+    deliveryCharge: vat.deliveryCharge - prioritySurcharge,
+    ...(prioritySurcharge > 0 ? { prioritySurcharge } : {}),
     vatAdjustment: vat.vatAdjustment,
     vatBreakdown: vat.vatBreakdown,
     vatTotal: vat.vatTotal,

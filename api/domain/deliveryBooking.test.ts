@@ -39,7 +39,11 @@ describe('deliveryNeeds', () => {
 
 describe('defaultZoneCalendar', () => {
   it('tankers carry litres, lorries count drops; both run Monday to Friday with a noon cut-off', () => {
-    expect(defaultZoneCalendar('oil')).toMatchObject({ dailyCapacity: 40_000, cutoff: '12:00' });
+    expect(defaultZoneCalendar('oil')).toMatchObject({
+      dailyCapacity: 40_000,
+      cutoff: '12:00',
+      prioritySurcharge: 2500,
+    });
     expect(defaultZoneCalendar('northern-ireland')).toMatchObject({
       dailyCapacity: 120,
       weekdays: ['mon', 'tue', 'wed', 'thu', 'fri'],
@@ -50,50 +54,65 @@ describe('defaultZoneCalendar', () => {
 });
 
 describe('offerDays', () => {
-  it('offers the delivery days in the horizon, the first five standard, each free when it has room', () => {
-    const offer = offerDays([zone('oil', 300, { '2026-12-08': 299 })], monday);
+  it("the next delivery day is priority delivery's; standard has the days after it, the first five its window", () => {
+    const offer = offerDays([zone('oil', 300, { '2026-12-09': 299 })], monday);
+    expect(offer.priority).toEqual({ day: '2026-12-08', surcharge: 2500 });
     expect(offer.days.slice(0, 6)).toEqual([
-      { day: '2026-12-08', free: false, standard: true },
-      { day: '2026-12-09', free: true, standard: true },
+      { day: '2026-12-09', free: false, standard: true },
       { day: '2026-12-10', free: true, standard: true },
       { day: '2026-12-11', free: true, standard: true },
       { day: '2026-12-14', free: true, standard: true },
-      { day: '2026-12-15', free: true, standard: false },
+      { day: '2026-12-15', free: true, standard: true },
+      { day: '2026-12-16', free: true, standard: false },
     ]);
-    expect(offer).toMatchObject({ earliest: '2026-12-09', standard: '2026-12-09' });
+    expect(offer).toMatchObject({ earliest: '2026-12-10', standard: '2026-12-10' });
   });
 
-  it('room exactly the amount is enough', () => {
-    expect(offerDays([zone('oil', 300, { '2026-12-08': 300 })], monday).earliest).toBe(
-      '2026-12-08',
+  it('room exactly the amount is enough; a full next day leaves no priority delivery', () => {
+    expect(offerDays([zone('oil', 300, { '2026-12-09': 300 })], monday).earliest).toBe(
+      '2026-12-09',
     );
+    expect(offerDays([zone('oil', 300, { '2026-12-08': 299 })], monday).priority).toEqual({
+      day: null,
+      surcharge: 2500,
+    });
   });
 
-  it('an order needing two zones has a day only when both run and both have room', () => {
-    const lorries = zone('northern-ireland', 1, { '2026-12-09': 0 });
+  it('an order needing two zones has a day only when both run and both have room, and pays both surcharges for priority', () => {
+    const lorries = zone('northern-ireland', 1, { '2026-12-10': 0 });
     const tankers = { ...zone('oil', 300), calendar: { ...zone('oil', 300).calendar } };
     tankers.calendar.weekdays = ['tue', 'wed', 'thu'];
     const offer = offerDays([tankers, lorries], monday);
+    expect(offer.priority).toEqual({ day: '2026-12-08', surcharge: 4000 });
     expect(offer.days.slice(0, 4).map((d) => [d.day, d.free])).toEqual([
-      ['2026-12-08', true],
-      ['2026-12-09', false],
-      ['2026-12-10', true],
+      ['2026-12-09', true],
+      ['2026-12-10', false],
       ['2026-12-15', true],
+      ['2026-12-16', true],
     ]);
   });
 
   it('the standard day is the earliest free one among the standard days, else none', () => {
     const full = Object.fromEntries(
-      ['2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-14'].map((d) => [d, 0]),
+      ['2026-12-09', '2026-12-10', '2026-12-11', '2026-12-14', '2026-12-15'].map((d) => [d, 0]),
     );
     const offer = offerDays([zone('oil', 300, full)], monday);
-    expect(offer).toMatchObject({ earliest: '2026-12-15', standard: null });
+    expect(offer).toMatchObject({ earliest: '2026-12-16', standard: null });
   });
 
-  it('no room anywhere: no earliest day; no zones: no days', () => {
+  it('no room anywhere: no day at all; no zones: nothing on offer', () => {
     const nothing: ZoneRoom = { ...zone('oil', 300), roomOn: () => 0 };
-    expect(offerDays([nothing], monday)).toMatchObject({ earliest: null, standard: null });
-    expect(offerDays([], monday)).toEqual({ days: [], earliest: null, standard: null });
+    expect(offerDays([nothing], monday)).toMatchObject({
+      earliest: null,
+      standard: null,
+      priority: { day: null },
+    });
+    expect(offerDays([], monday)).toEqual({
+      days: [],
+      earliest: null,
+      standard: null,
+      priority: { day: null, surcharge: 0 },
+    });
   });
 });
 

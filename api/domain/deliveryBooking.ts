@@ -19,12 +19,18 @@ import { zoneTitleFor } from './postcode';
 export interface ZoneCalendar extends DeliveryCalendarSettings {
   /** Litres (the oil zone) or drops (the others) a new day holds. */
   dailyCapacity: number;
+  /**
+   * What priority (next-day) delivery costs, in pence, as the zone charges it (VAT at 5 %
+   * included, charged at the goods' rate, like the delivery charge).
+   */
+  prioritySurcharge: number;
 }
 
 /**
  * The calendars zones use until staff set their own: lorries and tankers Monday to Friday, a
  * noon cut-off for next-day delivery, standard delivery within five delivery days, bookable four
- * weeks ahead; two 20,000-litre tanker loads a day, 120 drops of solid fuel.
+ * weeks ahead; two 20,000-litre tanker loads a day, 120 drops of solid fuel; priority (next-day)
+ * delivery £25.00 by tanker, £15.00 by lorry.
  */
 export function defaultZoneCalendar(zoneTitle: string): ZoneCalendar {
   const base = {
@@ -35,8 +41,8 @@ export function defaultZoneCalendar(zoneTitle: string): ZoneCalendar {
     closedOnBankHolidays: true,
   };
   return zoneTitle === zoneTitles.oil
-    ? { ...base, weekdays: [...base.weekdays], dailyCapacity: 40_000 }
-    : { ...base, weekdays: [...base.weekdays], dailyCapacity: 120 };
+    ? { ...base, weekdays: [...base.weekdays], dailyCapacity: 40_000, prioritySurcharge: 2500 }
+    : { ...base, weekdays: [...base.weekdays], dailyCapacity: 120, prioritySurcharge: 1500 };
 }
 
 /** The room an order takes in one zone on its day. */
@@ -78,35 +84,56 @@ export interface OfferedDay {
   standard: boolean;
 }
 
+/** Priority delivery: the next delivery day, for a surcharge. */
+export interface PriorityOffer {
+  /** The next delivery day, when every zone has room on it; null when it is full. */
+  day: IsoDay | null;
+  /** The zones' surcharges added up, in pence (VAT at 5 % included, as catalogue prices). */
+  surcharge: number;
+  /** The order's total with priority delivery (the server prices it; absent until then). */
+  total?: number;
+}
+
 export interface DeliveryOffer {
-  /** Every day the order could be delivered, earliest first, with whether it has room. */
+  /**
+   * The days standard delivery can have, earliest first, with whether each has room: every
+   * delivery day after the next one (the next one is priority delivery's).
+   */
   days: OfferedDay[];
   /** The earliest day with room, or null when none within the horizon has. */
   earliest: IsoDay | null;
   /** The earliest standard day with room (what checkout preselects), or null. */
   standard: IsoDay | null;
+  /** Next-day delivery for a surcharge. */
+  priority: PriorityOffer;
 }
 
 /**
  * The days an order placed at `instant` can have: the delivery days every zone runs, from the
- * earliest each allows to the nearest horizon, each with whether all zones have room. The
- * standard days are the first `leadDays` of them (the longest lead of the zones).
+ * earliest each allows to the nearest horizon, each with whether all zones have room. The first
+ * of them is priority delivery's (next-day, for the zones' surcharges added up); standard
+ * delivery has the others, the first `leadDays` of which (the longest lead of the zones) are the
+ * standard window; later days may be chosen too.
  */
 export function offerDays(zones: readonly ZoneRoom[], instant: Date): DeliveryOffer {
-  if (zones.length === 0) return { days: [], earliest: null, standard: null };
+  if (zones.length === 0) {
+    return { days: [], earliest: null, standard: null, priority: { day: null, surcharge: 0 } };
+  }
   const lists = zones.map((zone) => deliveryDaysFrom(zone.calendar, instant));
   const others = lists.slice(1).map((list) => new Set(list));
   const common = (lists[0] ?? []).filter((day) => others.every((set) => set.has(day)));
   const leadDays = Math.max(...zones.map((zone) => zone.calendar.leadDays));
-  const days = common.map((day, index) => ({
-    day,
-    free: zones.every((zone) => zone.roomOn(day) >= zone.amount),
-    standard: index < leadDays,
-  }));
+  const hasRoom = (day: IsoDay) => zones.every((zone) => zone.roomOn(day) >= zone.amount);
+  const [next, ...rest] = common;
+  const days = rest.map((day, index) => ({ day, free: hasRoom(day), standard: index < leadDays }));
   return {
     days,
     earliest: days.find((d) => d.free)?.day ?? null,
     standard: days.find((d) => d.free && d.standard)?.day ?? null,
+    priority: {
+      day: next !== undefined && hasRoom(next) ? next : null,
+      surcharge: zones.reduce((sum, zone) => sum + zone.calendar.prioritySurcharge, 0),
+    },
   };
 }
 

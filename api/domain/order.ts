@@ -82,6 +82,8 @@ export interface OrderMoney {
   /** Sum of the line totals (catalogue prices, VAT at 5 % included). */
   subtotal: number;
   deliveryCharge: number;
+  /** Priority (next-day) delivery's surcharge, its own line (VAT as the goods); absent or 0 for standard. */
+  prioritySurcharge?: number;
   /**
    * The extra VAT when a supply above HMRC's automatic limits is charged at 20 % without the
    * domestic-use declaration; shown as its own summary line; 0 otherwise.
@@ -90,7 +92,7 @@ export interface OrderMoney {
   /** VAT included in the total, per rate (only rates that occur), highest rate last. */
   vatBreakdown: { rate: VatRate; amount: number }[];
   vatTotal: number;
-  /** subtotal + deliveryCharge + vatAdjustment. */
+  /** subtotal + deliveryCharge + prioritySurcharge + vatAdjustment. */
   total: number;
   currency: 'GBP';
 }

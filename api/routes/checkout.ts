@@ -19,20 +19,20 @@ export interface CheckoutRouteDeps {
   cookies?: OrderTokenCookieOptions;
 }
 
-/** `?domesticUse=true|false` (absent: false). */
-function domesticUseOf(ctx: Context): boolean {
-  const value = ctx.query.domesticUse;
+/** A `true|false` query parameter (absent: false); anything else is a 400 with `message`. */
+function flagOf(ctx: Context, name: string, message: string): boolean {
+  const value = ctx.query[name];
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
-  throw new BadRequestError(messages.checkout.domesticUseQueryInvalid, {
-    errors: [messages.checkout.domesticUseQueryInvalid],
-  });
+  throw new BadRequestError(message, { errors: [message] });
 }
 
 /**
  * Checkout (issue 15):
- * - GET /api/checkout?domesticUse=true|false: the visitor's cart priced for checkout, `{ code,
- *   message, summary }`. `summary.blocked` says why checkout cannot open (then the message too).
+ * - GET /api/checkout?domesticUse=true|false&priority=true|false: the visitor's cart priced for
+ *   checkout, `{ code, message, summary }`, with priority delivery's surcharge when `priority`.
+ *   `summary.delivery` offers the days (and priority's total). `summary.blocked` says why
+ *   checkout cannot open (then the message too).
  * - POST /api/checkout with an Idempotency-Key header and `expectedTotal` (the pence the page
  *   showed) in the body: the order and its payment page, `201 { code, message, order,
  *   orderToken, redirectUrl }`; 409 `{ total, summary }` when the total is not the one shown;
@@ -49,8 +49,9 @@ export function checkoutRoutes({
   const router = new Router();
 
   router.get('/checkout', async (ctx) => {
-    const domesticUse = domesticUseOf(ctx);
-    const summary = await checkout.summary(ctx.cookies.get(cartCookieName), domesticUse);
+    const domesticUse = flagOf(ctx, 'domesticUse', messages.checkout.domesticUseQueryInvalid);
+    const priority = flagOf(ctx, 'priority', messages.checkout.priorityQueryInvalid);
+    const summary = await checkout.summary(ctx.cookies.get(cartCookieName), domesticUse, priority);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { code: 200, message: summary.blocked ?? messages.checkout.summary, summary };
   });

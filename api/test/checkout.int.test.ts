@@ -120,6 +120,12 @@ describe(`checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
           ]) as unknown,
           earliest: expect.stringMatching(isoDay) as unknown,
           standard: expect.stringMatching(isoDay) as unknown,
+          // Priority (next-day) delivery: £25.00 more for oil.
+          priority: {
+            day: expect.stringMatching(isoDay) as unknown,
+            surcharge: 2500,
+            total: 21700,
+          },
         },
       });
       // Within the automatic limits the cart says nothing about a declaration.

@@ -151,20 +151,27 @@ async function webhook(orderId: string, type: 'payment.succeeded' | 'payment.fai
 }
 
 describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
-  it('offers the delivery days: weekdays after the cut-off rule, bank holidays left out, the first five standard', async () => {
-    // Monday 7 December 2026, 10:00 in London: before the noon cut-off, so Tuesday is the first.
+  it('offers the delivery days: weekdays after the cut-off rule, bank holidays left out, the next one priority, the five after it standard', async () => {
+    // Monday 7 December 2026, 10:00 in London: before the noon cut-off, so Tuesday is the first
+    // delivery day (priority delivery's), and standard delivery starts on Wednesday.
     clock = new Date('2026-12-07T10:00:00Z');
     const agent = await visitorWith(t, [oilLine()]);
-    const { delivery } = await checkoutSummary(agent);
+    const standardSummary = await checkoutSummary(agent);
+    const { delivery } = standardSummary;
     if (!delivery) throw new Error('The summary offers no days');
+    expect(delivery.priority).toEqual({
+      day: '2026-12-08',
+      surcharge: 2500,
+      total: standardSummary.total + 2500,
+    });
     const days = delivery.days.map((d) => d.day);
     expect(days.slice(0, 6)).toEqual([
-      '2026-12-08',
       '2026-12-09',
       '2026-12-10',
       '2026-12-11',
       '2026-12-14',
       '2026-12-15',
+      '2026-12-16',
     ]);
     expect(delivery.days.filter((d) => d.standard).map((d) => d.day)).toEqual(days.slice(0, 5));
     // Weekends, Christmas Day, Boxing Day's substitute (Monday 28th) and New Year's Day.
@@ -173,19 +180,20 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
     }
     // Four weeks ahead at most.
     expect(days.at(-1)).toBe('2027-01-04');
-    expect(delivery).toMatchObject({ earliest: '2026-12-08', standard: '2026-12-08' });
+    expect(delivery).toMatchObject({ earliest: '2026-12-09', standard: '2026-12-09' });
 
-    // At the cut-off, tomorrow is gone.
+    // At the cut-off, tomorrow is gone: priority delivery is on Wednesday.
     clock = new Date('2026-12-07T12:00:00Z');
     const later = await checkoutSummary(agent);
-    expect(later.delivery?.days[0]?.day).toBe('2026-12-09');
+    expect(later.delivery?.priority.day).toBe('2026-12-09');
+    expect(later.delivery?.days[0]?.day).toBe('2026-12-10');
   });
 
   it('books the earliest standard day when none is chosen, or the chosen one, with its room', async () => {
     clock = new Date('2027-02-01T09:00:00Z'); // Monday
     const first = await place(await visitorWith(t, [oilLine()]));
-    expect((await orderRow(first.order.id)).deliveryDay).toBe('2027-02-02');
-    expect(await room(oilZone, '2027-02-02')).toMatchObject({ booked: 300, capacity: 40_000 });
+    expect((await orderRow(first.order.id)).deliveryDay).toBe('2027-02-03');
+    expect(await room(oilZone, '2027-02-03')).toMatchObject({ booked: 300, capacity: 40_000 });
 
     const chosen = await place(await visitorWith(t, [oilLine('500 Litres')]), {
       ...checkoutForm(),
@@ -214,8 +222,8 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
     const rows = await held(both.order.id);
     expect(rows.map((r) => [r.zoneId, r.day, r.amount]).sort()).toEqual(
       [
-        [oilZone, '2027-02-02', 300],
-        [lorryZone, '2027-02-02', 1],
+        [oilZone, '2027-02-03', 300],
+        [lorryZone, '2027-02-03', 1],
       ].sort(),
     );
   });
@@ -228,6 +236,7 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
       '2027-03-13', // Saturday
       '2027-03-17', // St Patrick's Day
       '2027-03-09', // tomorrow, after the cut-off
+      '2027-03-10', // the next delivery day: priority delivery's
       '2027-03-08', // today
       '2027-06-01', // past four weeks
       'next tuesday',
@@ -292,7 +301,7 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
 
   it('gives the room back when an order is replaced, expires or its payment fails; paying books it again', async () => {
     clock = new Date('2027-06-07T09:00:00Z'); // Monday
-    const day = '2027-06-08';
+    const day = '2027-06-09';
     const agent = await visitorWith(t, [oilLine()]);
     const first = await place(agent);
     expect(await room(oilZone, day)).toMatchObject({ booked: 300 });
@@ -322,11 +331,11 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
   it('paid after a failure when its day has filled: the next free day; when none has room, staff review it', async () => {
     clock = new Date('2027-07-05T09:00:00Z'); // Monday
     const agent = await visitorWith(t, [oilLine()]);
-    const order = await place(agent, { ...checkoutForm(), deliveryDay: '2027-07-06' });
+    const order = await place(agent, { ...checkoutForm(), deliveryDay: '2027-07-07' });
     await webhook(order.order.id, 'payment.failed');
-    await setDay(oilZone, '2027-07-06', 100);
+    await setDay(oilZone, '2027-07-07', 100);
     expect(await webhook(order.order.id, 'payment.succeeded')).toMatchObject({ status: 'paid' });
-    expect((await orderRow(order.order.id)).deliveryDay).toBe('2027-07-07');
+    expect((await orderRow(order.order.id)).deliveryDay).toBe('2027-07-08');
 
     const other = await place(await visitorWith(t, [oilLine()]));
     await webhook(other.order.id, 'payment.failed');
@@ -340,6 +349,75 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
       status: 'needs_review',
     });
     expect(await held(other.order.id)).toEqual([]);
+  });
+
+  it('priority delivery: the next delivery day for the surcharge, its own line with VAT as the goods, on the order and its e-mail', async () => {
+    clock = new Date('2027-10-04T09:00:00Z'); // Monday, 10:00 BST
+    const agent = await visitorWith(t, [oilLine()]);
+    const standard = await checkoutSummary(agent);
+    const fast = (await agent.get('/api/checkout?priority=true')).body as {
+      summary: { total: number; prioritySurcharge: number; deliveryCharge: number };
+    };
+    expect(fast.summary).toMatchObject({
+      prioritySurcharge: 2500,
+      deliveryCharge: standard.deliveryCharge,
+      total: standard.total + 2500,
+    });
+    expect((await agent.get('/api/checkout?priority=soon')).status).toBe(400);
+
+    // The standard total is not the one priority costs: asked again (409), nothing placed.
+    const wrong = await postCheckout(agent, {
+      ...checkoutForm(),
+      deliveryService: 'priority',
+      expectedTotal: standard.total,
+    });
+    expect(wrong.status).toBe(409);
+    const bad = await postCheckout(agent, { ...checkoutForm(), deliveryService: 'express' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ message: m.deliveryServiceInvalid });
+
+    const placed = await place(agent, {
+      ...checkoutForm(),
+      deliveryService: 'priority',
+      expectedTotal: standard.total + 2500,
+    });
+    const row = await orderRow(placed.order.id);
+    expect(row).toMatchObject({
+      deliveryDay: '2027-10-05',
+      prioritySurcharge: 2500,
+      total: standard.total + 2500,
+    });
+    const view = await request(t.app.callback())
+      .get(`/api/orders/${placed.order.id}`)
+      .set('X-Order-Token', placed.orderToken);
+    expect(view.body).toMatchObject({
+      order: { prioritySurcharge: 2500, deliveryDay: '2027-10-05' },
+    });
+    // 5 % of the goods and of the surcharge: the VAT of the whole total.
+    const vat = (view.body as { order: { vatBreakdown: { rate: number; amount: number }[] } }).order
+      .vatBreakdown;
+    expect(vat).toEqual([{ rate: 500, amount: Math.round(((standard.total + 2500) * 5) / 105) }]);
+    await webhook(placed.order.id, 'payment.succeeded');
+    const [confirmation] = await db()
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(
+        and(eq(mailOutbox.topicId, placed.order.id), eq(mailOutbox.topic, 'order-confirmation')),
+      );
+    expect(confirmation?.text).toContain('Priority delivery (next day): £25.00');
+    expect(confirmation?.text).toContain('we deliver on Tuesday 5 October 2027');
+
+    // The next day full: priority delivery is refused, nothing placed.
+    await setDay(oilZone, '2027-10-05', (await room(oilZone, '2027-10-05'))?.booked ?? 0);
+    const other = await visitorWith(t, [oilLine()]);
+    expect((await checkoutSummary(other)).delivery?.priority.day).toBeNull();
+    const full = await postCheckout(other, {
+      ...checkoutForm(),
+      deliveryService: 'priority',
+      expectedTotal: standard.total + 2500,
+    });
+    expect(full.status).toBe(409);
+    expect(full.body).toMatchObject({ message: m.priorityFull });
   });
 
   it('sixteen buyers racing for the last room of a day: exactly the capacity is sold, the others are offered the next day, no 5xx', async () => {

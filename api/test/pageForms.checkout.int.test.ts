@@ -250,6 +250,32 @@ describe(`the checkout form without JavaScript (${usingPostgres ? 'PostgreSQL' :
       expect(refused.status).toBe(400);
       expect(noticeIn(refused.text)).toBe(messages.checkout.deliveryDayInvalid);
       expect(await ordersFor(refusedEmail)).toEqual([]);
+
+      // Priority delivery's box (sent only when ticked) with the priority total the page shows.
+      expect(page.text).toMatch(/<input[^>]*name="deliveryService"[^>]*value="priority"/);
+      const priorityTotal = fieldIn(page.text, 'expectedPriorityTotal');
+      expect(Number(priorityTotal)).toBe(Number(checkoutPost(page.text).expectedTotal) + 2500);
+      const fastEmail = newEmail();
+      const fast = await agent
+        .post('/checkout')
+        .set('Origin', shop)
+        .type('form')
+        .send(
+          formBody({
+            ...checkoutPost(page.text, { email: fastEmail }),
+            deliveryService: 'priority',
+            expectedPriorityTotal: priorityTotal ?? '',
+          }),
+        );
+      expect(fast.status).toBe(303);
+      const [priorityOrder] = await ordersFor(fastEmail);
+      expect(priorityOrder).toMatchObject({
+        prioritySurcharge: 2500,
+        total: Number(priorityTotal),
+      });
+      // The next delivery day: before every standard day offered.
+      expect(priorityOrder?.deliveryDay ?? '').not.toBe('');
+      expect((priorityOrder?.deliveryDay ?? '') < (radios[0]?.value ?? '')).toBe(true);
     },
     slow,
   );

@@ -133,6 +133,7 @@ export default function CheckoutSuccessPage() {
               lines={load.order.lines}
               subtotal={load.order.subtotal}
               deliveryCharge={load.order.deliveryCharge}
+              prioritySurcharge={load.order.prioritySurcharge ?? 0}
               vatAdjustment={load.order.vatAdjustment}
               vatBreakdown={load.order.vatBreakdown}
               total={load.order.total}

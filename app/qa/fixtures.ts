@@ -87,14 +87,15 @@ const kerosene900 = (quantity: number, vatRate: 500 | 2000): OrderLineView => ({
 
 /**
  * The delivery days on offer to that kerosene ordered on Monday 17 March 2025 at 10:00 (the
- * default calendar): Tuesday 18th first, Wednesday 19th fully booked.
+ * default calendar): priority delivery on Tuesday 18th; standard from Wednesday 19th, Thursday
+ * 20th fully booked.
  */
 export const qaDeliveryOffer = offerDays(
   [
     {
       calendar: defaultZoneCalendar('oil'),
       amount: 2700,
-      roomOn: (day) => (day === '2025-03-19' ? 0 : 40_000),
+      roomOn: (day) => (day === '2025-03-20' ? 0 : 40_000),
     },
   ],
   new Date('2025-03-17T10:00:00Z'),
@@ -116,7 +117,17 @@ export const summaryUndeclared: CheckoutSummary = {
   domesticUse: false,
   litres: 2700,
   kilograms: 0,
-  delivery: qaDeliveryOffer,
+  delivery: { ...qaDeliveryOffer, priority: { ...qaDeliveryOffer.priority, total: 186286 } },
+};
+
+/** The same cart with priority (next-day) delivery: £25.00 more, at 20 % like the fuel. */
+export const summaryPriority: CheckoutSummary = {
+  ...summaryUndeclared,
+  prioritySurcharge: 2500,
+  vatAdjustment: 23286,
+  vatBreakdown: [{ rate: 2000, amount: 31048 }],
+  vatTotal: 31048,
+  total: 186286,
 };
 
 /** The same cart with the domestic-use declaration: VAT at 5 %, no adjustment. */
@@ -128,6 +139,7 @@ export const summaryDeclared: CheckoutSummary = {
   vatTotal: 7643,
   total: 160500,
   domesticUse: true,
+  delivery: { ...qaDeliveryOffer, priority: { ...qaDeliveryOffer.priority, total: 163000 } },
 };
 
 /** A checkout form the shared schema accepts (the postcode is the summary's). */

@@ -61,6 +61,7 @@ import {
   qaDeliveryOffer,
   sampleEnquiry,
   summaryDeclared,
+  summaryPriority,
   summaryUndeclared,
   unpriced,
 } from './fixtures';
@@ -555,7 +556,7 @@ const providerDown = {
   message: messages.checkout.providerUnavailable,
   errors: [messages.checkout.providerUnavailable],
 };
-const dayFullMessage = messages.checkout.deliveryDayFull('Tuesday 18 March', 'Thursday 20 March');
+const dayFullMessage = messages.checkout.deliveryDayFull('Wednesday 19 March', 'Friday 21 March');
 const dayFull = {
   code: 409,
   message: dayFullMessage,
@@ -563,13 +564,16 @@ const dayFull = {
   fieldErrors: { deliveryDay: dayFullMessage },
   delivery: {
     ...qaDeliveryOffer,
-    days: qaDeliveryOffer.days.map((d) => (d.day === '2025-03-18' ? { ...d, free: false } : d)),
-    earliest: '2025-03-20',
-    standard: '2025-03-20',
+    days: qaDeliveryOffer.days.map((d) => (d.day === '2025-03-19' ? { ...d, free: false } : d)),
+    earliest: '2025-03-21',
+    standard: '2025-03-21',
   },
 };
-const summaryLabel = (summary: unknown) =>
-  (summary as { domesticUse?: boolean } | null)?.domesticUse ? 'declared' : 'not declared';
+const summaryLabel = (summary: unknown) => {
+  const figures = summary as { domesticUse?: boolean; prioritySurcharge?: number } | null;
+  const declared = figures?.domesticUse ? 'declared' : 'not declared';
+  return (figures?.prioritySurcharge ?? 0) > 0 ? `${declared}, priority delivery` : declared;
+};
 
 export const checkout: QaMachine = {
   key: 'checkout',
@@ -588,11 +592,14 @@ export const checkout: QaMachine = {
     { type: 'SET_ACCEPT_TERMS', value: false },
     { type: 'SET_DOMESTIC_USE', value: true },
     { type: 'SET_DOMESTIC_USE', value: false },
-    { type: 'SET_DELIVERY_DAY', day: '2025-03-20' },
+    { type: 'SET_DELIVERY_DAY', day: '2025-03-21' },
+    { type: 'SET_PRIORITY', value: true },
+    { type: 'SET_PRIORITY', value: false },
     { type: 'SUBMIT', key: 'attempt-1' },
     { type: 'RESUME' },
     { type: 'xstate.done.actor.loadSummary', output: summaryDeclared },
     { type: 'xstate.done.actor.loadSummary', output: summaryUndeclared },
+    { type: 'xstate.done.actor.loadSummary', output: summaryPriority },
     { type: 'xstate.error.actor.loadSummary', error: offlineCheckout },
     { type: 'xstate.done.actor.validateForm', output: validForm.value },
     {
@@ -610,7 +617,7 @@ export const checkout: QaMachine = {
   starts: [
     {
       label:
-        'Open checkout for 3 × 900 L of kerosene to BT1 1AA on Monday 17 March 2025 (delivery days from Tuesday 18 March; Wednesday 19 March is full), every field filled in but the full name',
+        'Open checkout for 3 × 900 L of kerosene to BT1 1AA on Monday 17 March 2025 (priority delivery on Tuesday 18 March; standard days from Wednesday 19 March, Thursday 20 March full), every field filled in but the full name',
       input: { summary: summaryUndeclared, values: { ...checkoutValues, fullName: '' } },
     },
   ],
@@ -637,6 +644,12 @@ export const checkout: QaMachine = {
       step: (event) =>
         `Choose ${quote(dayInWords(text(event, 'day')))} under ${quote(checkoutTexts.deliveryDay.label)}`,
       payload: (event) => text(event, 'day'),
+    },
+    SET_PRIORITY: {
+      step: (event) =>
+        `${event.value ? 'Tick' : 'Untick'} priority delivery (${quote(
+          checkoutTexts.deliveryDay.priority('Tuesday 18 March', '£25.00'),
+        )})`,
     },
     SUBMIT: { step: () => `Press ${messages.checkout.pay}` },
     RESUME: { step: () => 'Come back from the payment page with the browser’s Back button' },

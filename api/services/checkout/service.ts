@@ -35,8 +35,10 @@ import {
   type CheckoutForm,
   catalogueMeasures,
 } from '../../domain/checkout';
+import { zoneTitles } from '../../domain/catalogue';
 import { messages } from '../../domain/messages';
 import { formatPence } from '../../domain/money';
+import type { FuelKind } from '../../domain/vat';
 import { site } from '../../domain/site';
 import {
   canMoveOrder,
@@ -124,8 +126,15 @@ export interface PlacedOrder {
 }
 
 export interface CheckoutService {
-  /** GET /api/checkout and server rendering: the visitor's cart priced for checkout. */
-  summary(cartId: string | undefined, domesticUse: boolean): Promise<CheckoutSummary>;
+  /**
+   * GET /api/checkout and server rendering: the visitor's cart priced for checkout, with priority
+   * delivery's surcharge when `priority`.
+   */
+  summary(
+    cartId: string | undefined,
+    domesticUse: boolean,
+    priority?: boolean,
+  ): Promise<CheckoutSummary>;
   /** POST /api/checkout. Refusals are thrown as AppErrors (400, 409, 422, 502). */
   placeOrder(input: PlaceOrderInput): Promise<PlacedOrder>;
 }
@@ -155,10 +164,11 @@ export function parseIdempotencyKey(value: string | undefined): string {
 function requestDigest(
   form: CheckoutForm,
   summary: CheckoutSummary,
-  deliveryDay: IsoDay | undefined,
+  delivery: RequestedDelivery,
 ): string {
   const canonical = JSON.stringify({
-    deliveryDay: deliveryDay ?? null,
+    deliveryDay: delivery.day ?? null,
+    priority: delivery.priority,
     form: [
       form.fullName,
       form.email,
@@ -201,12 +211,35 @@ export function parseExpectedTotal(body: unknown): number {
   return value;
 }
 
-/** `deliveryDay`: the day the customer chose (ISO), or absent for the earliest standard day. */
-export function parseRequestedDay(body: unknown): IsoDay | undefined {
-  const value =
+/** The delivery a checkout request asks for. */
+interface RequestedDelivery {
+  /** Standard delivery's chosen day; absent for the earliest free standard day. */
+  day: IsoDay | undefined;
+  /** Priority (next-day) delivery, for the surcharge. */
+  priority: boolean;
+}
+
+/**
+ * `deliveryService`: "standard" (or absent) or "priority"; `deliveryDay`: standard delivery's
+ * day (ISO), or absent for the earliest free standard day.
+ */
+export function parseRequestedDelivery(body: unknown): RequestedDelivery {
+  const record =
     typeof body === 'object' && body !== null && !Array.isArray(body)
-      ? (body as { deliveryDay?: unknown }).deliveryDay
-      : undefined;
+      ? (body as { deliveryDay?: unknown; deliveryService?: unknown })
+      : {};
+  const service = record.deliveryService ?? 'standard';
+  if (service !== 'standard' && service !== 'priority') {
+    throw new BadRequestError(messages.checkout.deliveryServiceInvalid, {
+      errors: [messages.checkout.deliveryServiceInvalid],
+    });
+  }
+  if (service === 'priority') return { day: undefined, priority: true };
+  return { day: parseRequestedDay(record.deliveryDay), priority: false };
+}
+
+/** `deliveryDay`: the day the customer chose (ISO), or absent for the earliest standard day. */
+function parseRequestedDay(value: unknown): IsoDay | undefined {
   const day = parseDeliveryDay(value);
   if (day === null) {
     throw new BadRequestError(messages.checkout.deliveryDayInvalid, {
@@ -300,8 +333,29 @@ export function createCheckoutService({
       );
     }
   }
-  const price = (cart: CartView, snapshot: CatalogueSnapshot, domesticUse: boolean) =>
-    buildCheckoutSummary(cart, catalogueMeasures(snapshot.products), snapshot.zones, domesticUse);
+  const price = (
+    cart: CartView,
+    snapshot: CatalogueSnapshot,
+    domesticUse: boolean,
+    surcharges: Partial<Record<FuelKind, number>> = {},
+  ) =>
+    buildCheckoutSummary(
+      cart,
+      catalogueMeasures(snapshot.products),
+      snapshot.zones,
+      domesticUse,
+      surcharges,
+    );
+
+  /** Priority delivery's surcharge per kind of fuel: each zone the order needs charges its own. */
+  function surchargesOf(zones: readonly ZoneNeed[]): Partial<Record<FuelKind, number>> {
+    const surcharges: Partial<Record<FuelKind, number>> = {};
+    for (const zone of zones) {
+      const kind: FuelKind = zone.zoneTitle === zoneTitles.oil ? 'oil' : 'solid';
+      surcharges[kind] = (surcharges[kind] ?? 0) + zone.calendar.prioritySurcharge;
+    }
+    return surcharges;
+  }
 
   /** The zones the priced cart needs room in, with their calendars. */
   function needsOf(tx: Database, snapshot: CatalogueSnapshot, priced: CheckoutSummary) {
@@ -315,15 +369,19 @@ export function createCheckoutService({
     );
   }
 
-  async function summary(cartId: string | undefined, domesticUse: boolean) {
+  async function summary(cartId: string | undefined, domesticUse: boolean, priority = false) {
     const snapshot = await catalogue.snapshot();
     const cart = await readCartView(db, cartId, snapshot, { lock: false });
-    const priced = price(cart, snapshot, domesticUse);
-    const delivery =
-      priced.lines.length === 0
-        ? undefined
-        : await deliveryOffer(db, await needsOf(db, snapshot, priced), now());
-    const withDays = delivery ? { ...priced, delivery } : priced;
+    const standard = price(cart, snapshot, domesticUse);
+    let withDays: CheckoutSummary = standard;
+    if (standard.lines.length > 0) {
+      const zones = await needsOf(db, snapshot, standard);
+      const offer = await deliveryOffer(db, zones, now());
+      const fast = price(cart, snapshot, domesticUse, surchargesOf(zones));
+      // Both totals go with the offer: the page shows (and posts back) the one chosen.
+      const delivery = { ...offer, priority: { ...offer.priority, total: fast.total } };
+      withDays = { ...(priority ? fast : standard), delivery };
+    }
     const lastDetails = cart.cartId === null ? undefined : await lastUnpaidDetails(cart.cartId);
     return lastDetails ? { ...withDays, lastDetails } : withDays;
   }
@@ -353,11 +411,21 @@ export function createCheckoutService({
     tx: Database,
     orderId: string,
     zones: readonly ZoneNeed[],
-    requested: IsoDay | undefined,
+    delivery: RequestedDelivery,
   ): Promise<void> {
     if (zones.length === 0) return;
     const instant = now();
     const offer = await deliveryOffer(tx, zones, instant);
+    if (delivery.priority) {
+      const day = offer.priority.day;
+      if (day !== null && (await bookDelivery(tx, orderId, day, zones))) return;
+      const message = messages.checkout.priorityFull;
+      throw new ConflictError(message, {
+        errors: [message],
+        extra: { delivery: offer, fieldErrors: { deliveryService: message } },
+      });
+    }
+    const requested = delivery.day;
     if (requested !== undefined) {
       if (!offer.days.some((d) => d.day === requested)) {
         throw new BadRequestError(messages.checkout.deliveryDayInvalid, {
@@ -446,7 +514,7 @@ export function createCheckoutService({
     tokenHash: string,
     customerId: string | null,
     expectedTotal: number,
-    requestedDay: IsoDay | undefined,
+    requested: RequestedDelivery,
   ): Promise<Decision> {
     const snapshot = await catalogue.snapshot();
     return db.transaction(async (tx) => {
@@ -462,12 +530,16 @@ export function createCheckoutService({
               .for('update');
       // The key of an order that is past paying (paid, expired, cancelled): its real state, not
       // a payment page that can no longer be used, whatever the cart holds now.
-      const priced = price(cart, snapshot, form.domesticUse);
+      const standard = price(cart, snapshot, form.domesticUse);
+      const zones = standard.lines.length === 0 ? [] : await needsOf(tx, snapshot, standard);
+      const priced = requested.priority
+        ? price(cart, snapshot, form.domesticUse, surchargesOf(zones))
+        : standard;
       if (earlier && (!isOrderStatus(earlier.status) || !isAwaitingPayment(earlier.status))) {
         // The same key for another request (the cart or the form changed) is refused as before.
         if (
           priced.blocked === null &&
-          requestDigest(form, priced, requestedDay) !== earlier.requestDigest
+          requestDigest(form, priced, requested) !== earlier.requestDigest
         ) {
           throw new UnprocessableError(messages.checkout.idempotencyKeyReused, {
             errors: [messages.checkout.idempotencyKeyReused],
@@ -510,12 +582,12 @@ export function createCheckoutService({
           extra: { total: priced.total, summary: priced },
         });
       }
-      const digest = requestDigest(form, priced, requestedDay);
+      const digest = requestDigest(form, priced, requested);
       if (earlier) {
         if (earlier.requestDigest === digest) {
           // A failed payment gave its day's room back: paying again books it again.
           if (!(await holdsDelivery(tx, earlier.id))) {
-            await bookDay(tx, earlier.id, await needsOf(tx, snapshot, priced), requestedDay);
+            await bookDay(tx, earlier.id, zones, requested);
           }
           return { kind: 'replay', order: earlier, cancelled: [] };
         }
@@ -549,7 +621,7 @@ export function createCheckoutService({
           .where(eq(orders.id, payable.id));
         // A failed payment gave its day's room back: it is booked again (or another day).
         if (!(await holdsDelivery(tx, payable.id))) {
-          await bookDay(tx, payable.id, await needsOf(tx, snapshot, priced), requestedDay);
+          await bookDay(tx, payable.id, zones, requested);
         }
         const cancelled = await cancelAwaiting(tx, cart.cartId, payable.id);
         return { kind: 'retry', order: { ...payable, idempotencyKey: key }, cancelled };
@@ -574,6 +646,7 @@ export function createCheckoutService({
           domesticUse: form.domesticUse && priced.declarationApplies,
           subtotal: priced.subtotal,
           deliveryCharge: priced.deliveryCharge,
+          prioritySurcharge: priced.prioritySurcharge ?? 0,
           vatAdjustment: priced.vatAdjustment,
           vatTotal: priced.vatTotal,
           total: priced.total,
@@ -601,7 +674,7 @@ export function createCheckoutService({
           ordering,
         })),
       );
-      await bookDay(tx, order.id, await needsOf(tx, snapshot, priced), requestedDay);
+      await bookDay(tx, order.id, zones, requested);
       const [booked] = await tx.select().from(orders).where(eq(orders.id, order.id));
       return { kind: 'created', order: booked ?? order, cancelled };
     });
@@ -664,7 +737,7 @@ export function createCheckoutService({
       });
     }
     const expectedTotal = parseExpectedTotal(input.body);
-    const requestedDay = parseRequestedDay(input.body);
+    const requested = parseRequestedDelivery(input.body);
     await limitNewOrders(input, key);
     const orderId = randomUUID();
     const token = await issueOrderToken(db, orderId);
@@ -676,7 +749,7 @@ export function createCheckoutService({
       token.hash,
       input.customerId ?? null,
       expectedTotal,
-      requestedDay,
+      requested,
     );
     const { order } = decision;
     if (decision.kind === 'closed') return closedAnswer(order);

@@ -85,6 +85,7 @@ export async function zoneNeeds(
             horizonDays: row.horizonDays,
             dailyCapacity: row.dailyCapacity,
             closedOnBankHolidays: row.closedOnBankHolidays,
+            prioritySurcharge: row.prioritySurcharge,
           }
         : defaultZoneCalendar(need.zoneTitle);
       return { zoneId: zone.id, zoneTitle: need.zoneTitle, amount: need.amount, calendar };

@@ -17,6 +17,8 @@ export interface EmailOrder extends OrderContact {
   number: string;
   /** The booked delivery day (ISO), or null for an order from before days were booked. */
   deliveryDay?: string | null;
+  /** Priority (next-day) delivery's surcharge; 0 or absent for standard delivery. */
+  prioritySurcharge?: number;
   createdAt: Date;
   paidAt: Date | null;
   subtotal: number;
@@ -86,11 +88,15 @@ function summaryRows(order: EmailOrder): [string, string][] {
     ['Subtotal', formatPence(order.subtotal)],
     ['Delivery', order.deliveryCharge === 0 ? 'Free' : formatPence(order.deliveryCharge)],
   ];
+  const surcharge = order.prioritySurcharge ?? 0;
+  if (surcharge > 0) rows.push(['Priority delivery (next day)', formatPence(surcharge)]);
   if (order.vatAdjustment > 0) {
     rows.push(['VAT at the standard rate (20%) adjustment', formatPence(order.vatAdjustment)]);
   }
   rows.push(['Total paid', formatPence(order.total)]);
-  for (const { rate, amount } of storedVatBreakdown(order)) {
+  // The surcharge's VAT is the delivery's: at the goods' rate.
+  const charges = { ...order, deliveryCharge: order.deliveryCharge + surcharge };
+  for (const { rate, amount } of storedVatBreakdown(charges)) {
     rows.push([`Includes VAT at ${percent(rate)}`, formatPence(amount)]);
   }
   return rows;

@@ -87,10 +87,12 @@ export function orderViewOf(
     lines,
     subtotal: order.subtotal,
     deliveryCharge: order.deliveryCharge,
+    ...(order.prioritySurcharge > 0 ? { prioritySurcharge: order.prioritySurcharge } : {}),
     vatAdjustment: order.vatAdjustment,
     vatBreakdown: storedVatBreakdown({
       lines,
-      deliveryCharge: order.deliveryCharge,
+      // The surcharge's VAT is the delivery's: at the goods' rate.
+      deliveryCharge: order.deliveryCharge + order.prioritySurcharge,
       vatAdjustment: order.vatAdjustment,
       vatTotal: order.vatTotal,
     }),

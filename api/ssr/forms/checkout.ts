@@ -66,10 +66,15 @@ export const checkoutForms: readonly PageForm[] = [
       // Tick boxes are sent only when ticked.
       body.domesticUse = fields.has('domesticUse');
       body.acceptTerms = fields.has('acceptTerms');
-      body.expectedTotal = expectedTotalOf(fields.get('expectedTotal'));
+      // Priority delivery ticked: the next delivery day, at the priority total the page showed.
+      const priority = fields.get('deliveryService') === 'priority';
+      body.expectedTotal = expectedTotalOf(
+        fields.get(priority ? 'expectedPriorityTotal' : 'expectedTotal'),
+      );
+      if (priority) body.deliveryService = 'priority';
       // The day chosen; none chosen, the server books the earliest standard day.
       const deliveryDay = fields.get('deliveryDay') ?? '';
-      if (deliveryDay !== '') body.deliveryDay = deliveryDay;
+      if (!priority && deliveryDay !== '') body.deliveryDay = deliveryDay;
       const key = fields.get('idempotencyKey') ?? '';
       return {
         method: 'POST',
@@ -93,6 +98,7 @@ export const checkoutForms: readonly PageForm[] = [
       'domesticUse',
       'acceptTerms',
       'deliveryDay',
+      'deliveryService',
     ],
   },
   {

@@ -132,7 +132,7 @@ export const Pay: Story = {
       acceptTerms: true,
       domesticUse: false,
       // The earliest free standard day, chosen to begin with.
-      deliveryDay: '2025-03-18',
+      deliveryDay: '2025-03-19',
     });
     await expect(payButton(canvas)).toHaveAttribute('data-pending', 'true');
   },
@@ -184,12 +184,10 @@ export const DayFull: Story = {
     await userEvent.click(payButton(canvas));
     const days = form(canvas).getByRole('radiogroup', { name: checkoutTexts.deliveryDay.label });
     await waitFor(() =>
-      expect(
-        within(days).getByRole('radio', { name: 'Thursday 20 March, Earliest' }),
-      ).toBeChecked(),
+      expect(within(days).getByRole('radio', { name: 'Friday 21 March, Earliest' })).toBeChecked(),
     );
     await expect(
-      within(days).getByRole('radio', { name: 'Tuesday 18 March, Full' }),
+      within(days).getByRole('radio', { name: 'Wednesday 19 March, Full' }),
     ).toBeDisabled();
     await expect(days).toHaveTextContent(checkoutAnswers.dayFull.message);
     await userEvent.click(payButton(canvas));
@@ -197,7 +195,35 @@ export const DayFull: Story = {
     const sent = (args.onSubmit as ReturnType<typeof fn>).mock.calls.map(
       (call) => (call[0] as { values: { deliveryDay: string | null } }).values.deliveryDay,
     );
-    await expect(sent).toEqual(['2025-03-18', '2025-03-20']);
+    await expect(sent).toEqual(['2025-03-19', '2025-03-21']);
+  },
+};
+
+/**
+ * Priority delivery: ticking it asks the shop for the figures with the surcharge (its own line),
+ * the day picker gives way to the next day, and Pay sends priority at the new total.
+ */
+export const PriorityDelivery: Story = {
+  play: async ({ canvas, args }) => {
+    await fillIn(canvas);
+    const box = form(canvas).getByRole('checkbox', {
+      name: /Priority delivery: next day, Tuesday 18 March, for £25.00 more/,
+    });
+    await expect(box).toHaveAccessibleDescription(/Your total with priority delivery is £330.00/);
+    await userEvent.click(box);
+    const summary = canvas.getByRole('region', { name: 'Order summary' });
+    await waitFor(() =>
+      expect(summary).toHaveTextContent('Priority delivery (next day)£25.00Total£330.00'),
+    );
+    const days = form(canvas).getByRole('radiogroup', { name: checkoutTexts.deliveryDay.label });
+    for (const radio of within(days).getAllByRole('radio')) await expect(radio).toBeDisabled();
+    await userEvent.click(payButton(canvas));
+    await waitFor(() => expect(args.onRedirect).toHaveBeenCalledOnce());
+    const sent = (args.onSubmit as ReturnType<typeof fn>).mock.calls[0]?.[0] as {
+      values: { priority: boolean };
+    };
+    await expect(sent.values.priority).toBe(true);
+    await expect(args.onSubmit).toHaveBeenCalledOnce();
   },
 };
 
@@ -250,18 +276,20 @@ export const Keyboard: Story = {
     await expect(
       form(canvas).getByRole('link', { name: checkoutTexts.changePostcodeLabel }),
     ).toHaveFocus();
-    // The delivery day: Tab reaches the day chosen (the earliest), the arrows choose another,
-    // passing over the full day.
+    // Priority delivery's box, then the delivery day: Tab reaches the day chosen (the
+    // earliest), the arrows choose another, passing over the full day.
+    await userEvent.tab();
+    await expect(form(canvas).getByRole('checkbox', { name: /Priority delivery/ })).toHaveFocus();
     await userEvent.tab();
     const days = form(canvas).getByRole('radiogroup', { name: checkoutTexts.deliveryDay.label });
     await expect(
-      within(days).getByRole('radio', { name: 'Tuesday 18 March, Earliest' }),
+      within(days).getByRole('radio', { name: 'Wednesday 19 March, Earliest' }),
     ).toHaveFocus();
     await userEvent.keyboard('{ArrowRight}');
-    const thursday = within(days).getByRole('radio', { name: 'Thursday 20 March' });
-    await waitFor(() => expect(thursday).toBeChecked());
+    const friday = within(days).getByRole('radio', { name: 'Friday 21 March' });
+    await waitFor(() => expect(friday).toBeChecked());
     await expect(
-      within(days).getByRole('radio', { name: 'Wednesday 19 March, Full' }),
+      within(days).getByRole('radio', { name: 'Thursday 20 March, Full' }),
     ).toBeDisabled();
     await userEvent.tab();
     await expect(field(canvas, labels.instructions)).toHaveFocus();

@@ -5,6 +5,7 @@ import { checkoutMaxLengths, type CheckoutField } from '../../../api/domain/chec
 import { dayInWords } from '../../../api/domain/deliveryCalendar';
 import type { DeliveryOffer } from '../../../api/domain/deliveryBooking';
 import { messages } from '../../../api/domain/messages';
+import { formatPence } from '../../../api/domain/money';
 import { site } from '../../../api/domain/site';
 import {
   Button,
@@ -16,6 +17,7 @@ import {
   LockIcon,
   Notice,
   OrderSummary,
+  Text,
   TextArea,
   TextField,
   theme,
@@ -123,6 +125,7 @@ export function CheckoutForm({
     problemDetails,
     deliveryDay,
     dayError,
+    priority,
   } = snapshot.context;
   const offer = summary.delivery;
   const formRef = useRef<HTMLFormElement>(null);
@@ -131,6 +134,7 @@ export function CheckoutForm({
   const canType = snapshot.can({ type: 'CHANGE', field: 'fullName', value: values.fullName });
   const canTick = snapshot.can({ type: 'SET_ACCEPT_TERMS', value: !values.acceptTerms });
   const canDeclare = snapshot.can({ type: 'SET_DOMESTIC_USE', value: !values.domesticUse });
+  const canPrioritise = snapshot.can({ type: 'SET_PRIORITY', value: !priority });
   const canPay = snapshot.can({ type: 'SUBMIT', key: 'probe' });
   const busy =
     snapshot.matches('validating') ||
@@ -187,7 +191,19 @@ export function CheckoutForm({
         onSubmit={onSubmit}
       >
         <IntentField intent={checkoutIntents.checkout} />
-        <input type="hidden" name={checkoutFormFields.expectedTotal} value={summary.total} />
+        {/* Both totals the page shows: the server takes the one for the delivery chosen. */}
+        <input
+          type="hidden"
+          name={checkoutFormFields.expectedTotal}
+          value={priority ? summary.total - (summary.prioritySurcharge ?? 0) : summary.total}
+        />
+        {offer?.priority.total !== undefined ? (
+          <input
+            type="hidden"
+            name={checkoutFormFields.expectedPriorityTotal}
+            value={offer.priority.total}
+          />
+        ) : null}
         {formKey ? (
           <input type="hidden" name={checkoutFormFields.idempotencyKey} value={formKey} />
         ) : null}
@@ -226,6 +242,27 @@ export function CheckoutForm({
         </FormSection>
         {offer ? (
           <FormSection title={checkoutTexts.deliveryDay.title} columns={1}>
+            {offer.priority.day !== null ? (
+              <Checkbox
+                name={checkoutFormFields.deliveryService}
+                value="priority"
+                isSelected={priority}
+                isReadOnly={!canPrioritise}
+                onChange={(value) => actor.send({ type: 'SET_PRIORITY', value })}
+                description={
+                  offer.priority.total !== undefined
+                    ? checkoutTexts.deliveryDay.priorityHint(formatPence(offer.priority.total))
+                    : undefined
+                }
+              >
+                {checkoutTexts.deliveryDay.priority(
+                  dayInWords(offer.priority.day),
+                  formatPence(offer.priority.surcharge),
+                )}
+              </Checkbox>
+            ) : (
+              <Text>{checkoutTexts.deliveryDay.priorityFull}</Text>
+            )}
             {offer.earliest === null ? (
               <Notice variant="warning">{messages.checkout.noDeliveryDay(officePhones)}</Notice>
             ) : (
@@ -236,6 +273,7 @@ export function CheckoutForm({
                 value={deliveryDay}
                 onChange={(day) => actor.send({ type: 'SET_DELIVERY_DAY', day })}
                 isReadOnly={!canType}
+                isDisabled={priority}
                 description={checkoutTexts.deliveryDay.hint(
                   offer.days.filter((d) => d.standard).length,
                 )}
@@ -309,6 +347,7 @@ export function CheckoutForm({
           lines={summary.lines}
           subtotal={summary.subtotal}
           deliveryCharge={summary.deliveryCharge}
+          prioritySurcharge={summary.prioritySurcharge ?? 0}
           vatAdjustment={summary.vatAdjustment}
           vatBreakdown={summary.vatBreakdown}
           total={summary.total}

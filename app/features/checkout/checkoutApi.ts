@@ -61,13 +61,17 @@ async function call<T extends Answer>(
   };
 }
 
-/** GET /api/checkout: the cart priced by the server, with or without the declaration. */
+/**
+ * GET /api/checkout: the cart priced by the server, with or without the declaration, and with
+ * priority delivery's surcharge when `priority`.
+ */
 export async function fetchCheckoutSummary(
   domesticUse: boolean,
   signal?: AbortSignal,
+  priority = false,
 ): Promise<CheckoutSummary> {
   const answer = await call<Answer & { summary?: CheckoutSummary }>(
-    `${CHECKOUT_PATH}?domesticUse=${domesticUse ? 'true' : 'false'}`,
+    `${CHECKOUT_PATH}?domesticUse=${domesticUse ? 'true' : 'false'}${priority ? '&priority=true' : ''}`,
     { method: 'GET', signal },
     checkoutTexts.summaryFailed,
   );
@@ -108,7 +112,11 @@ export interface CheckoutAnswer extends Answer {
  * `expectedTotal`.
  */
 export async function postCheckout(
-  input: CheckoutInput & { expectedTotal: number; deliveryDay?: string },
+  input: CheckoutInput & {
+    expectedTotal: number;
+    deliveryDay?: string;
+    deliveryService?: 'standard' | 'priority';
+  },
   idempotencyKey: string,
   signal?: AbortSignal,
 ): Promise<CheckoutAnswer> {

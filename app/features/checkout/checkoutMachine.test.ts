@@ -30,9 +30,12 @@ import {
 } from './checkoutMachine';
 import {
   checkoutAnswers,
+  offerOil,
   summaryOil2700,
   summaryOil2700Declared,
+  summaryOil2700Priority,
   summaryOil500,
+  summaryOil500Priority,
   validCheckoutValues,
 } from './testing';
 import { checkoutTexts } from './texts';
@@ -58,17 +61,23 @@ function startCheckout(
   input: CheckoutMachineInput = { summary: summaryOil500 },
   options: { validate?: 'schema' | 'manual' } = {},
 ) {
-  const summaryCalls: Pending<{ domesticUse: boolean }, CheckoutSummary>[] = [];
+  const summaryCalls: Pending<{ domesticUse: boolean; priority?: boolean }, CheckoutSummary>[] = [];
   const validateCalls: Pending<CheckoutInput, CheckoutForm>[] = [];
   const submitCalls: Pending<
-    { values: CheckoutInput; key: string; expectedTotal?: number; deliveryDay?: string | null },
+    {
+      values: CheckoutInput;
+      key: string;
+      expectedTotal?: number;
+      deliveryDay?: string | null;
+      priority?: boolean;
+    },
     CheckoutAnswer
   >[] = [];
   const remembered: CheckoutAnswer[] = [];
   const redirects: string[] = [];
   const machine = checkoutMachine.provide({
     actors: {
-      loadSummary: fromPromise<CheckoutSummary, { domesticUse: boolean }>(
+      loadSummary: fromPromise<CheckoutSummary, { domesticUse: boolean; priority?: boolean }>(
         ({ input }) =>
           new Promise((resolve, reject) => summaryCalls.push({ input, resolve, reject })),
       ),
@@ -195,8 +204,9 @@ describe('checkoutMachine', () => {
       values: { ...checkout.snapshot().context.values },
       // The total the page shows: the server refuses any other.
       expectedTotal: summaryOil500.total,
-      // The earliest free standard day, chosen to begin with.
-      deliveryDay: '2025-03-18',
+      // The earliest free standard day, chosen to begin with; standard delivery.
+      deliveryDay: '2025-03-19',
+      priority: false,
     });
     expect(checkout.submitCalls[0]?.input.values).toMatchObject({
       postcode: 'BT11AA',
@@ -207,8 +217,9 @@ describe('checkoutMachine', () => {
 
   it('starts on the earliest free standard day; another free day can be chosen, a full or unknown one cannot', async () => {
     const checkout = startCheckout();
-    expect(checkout.snapshot().context.deliveryDay).toBe('2025-03-18');
-    for (const day of ['2025-03-19', '2025-03-22', '2025-03-18', 'soon']) {
+    expect(checkout.snapshot().context.deliveryDay).toBe('2025-03-19');
+    // Full, a Saturday, the priority day, the day chosen, not a day.
+    for (const day of ['2025-03-20', '2025-03-22', '2025-03-18', '2025-03-19', 'soon']) {
       expect(checkout.snapshot().can({ type: 'SET_DELIVERY_DAY', day })).toBe(false);
     }
     checkout.send({ type: 'SET_DELIVERY_DAY', day: '2025-03-25' });
@@ -216,16 +227,50 @@ describe('checkoutMachine', () => {
     await submitValid(checkout);
     expect(checkout.submitCalls[0]?.input.deliveryDay).toBe('2025-03-25');
     // Being sent: the day cannot change.
-    expect(checkout.snapshot().can({ type: 'SET_DELIVERY_DAY', day: '2025-03-20' })).toBe(false);
+    expect(checkout.snapshot().can({ type: 'SET_DELIVERY_DAY', day: '2025-03-21' })).toBe(false);
   });
 
   it('a day kept from a form posted without script is chosen while it has room, else the next free one', () => {
     const kept = startCheckout({ summary: summaryOil500, deliveryDay: '2025-03-21' });
     expect(kept.snapshot().context.deliveryDay).toBe('2025-03-21');
-    const full = startCheckout({ summary: summaryOil500, deliveryDay: '2025-03-19' });
-    expect(full.snapshot().context.deliveryDay).toBe('2025-03-20');
+    const full = startCheckout({ summary: summaryOil500, deliveryDay: '2025-03-20' });
+    expect(full.snapshot().context.deliveryDay).toBe('2025-03-21');
     const none = startCheckout({ summary: { ...summaryOil500, delivery: undefined } });
     expect(none.snapshot().context.deliveryDay).toBeNull();
+  });
+
+  it('priority delivery: ticking asks the server for the figures with the surcharge; Pay sends priority, not a day; unticking goes back', async () => {
+    const checkout = startCheckout();
+    expect(checkout.snapshot().context.priority).toBe(false);
+    checkout.send({ type: 'SET_PRIORITY', value: true });
+    expect(checkout.snapshot().value).toBe('updatingSummary');
+    expect(checkout.summaryCalls[0]?.input).toEqual({ domesticUse: false, priority: true });
+    checkout.summaryCalls[0]?.resolve(summaryOil500Priority);
+    await flush();
+    expect(checkout.snapshot().context).toMatchObject({
+      priority: true,
+      summary: summaryOil500Priority,
+    });
+    await submitValid(checkout);
+    expect(checkout.submitCalls[0]?.input).toMatchObject({
+      priority: true,
+      expectedTotal: summaryOil500Priority.total,
+    });
+    // Not while the order is sent; back to standard afterwards.
+    expect(checkout.snapshot().can({ type: 'SET_PRIORITY', value: false })).toBe(false);
+    checkout.submitCalls[0]?.resolve(checkoutAnswers.dayFull);
+    await flush();
+    checkout.send({ type: 'SET_PRIORITY', value: false });
+    expect(checkout.summaryCalls[1]?.input).toEqual({ domesticUse: false, priority: false });
+  });
+
+  it('priority delivery cannot be ticked when its day is full', () => {
+    const full = {
+      ...summaryOil500,
+      delivery: { ...offerOil, priority: { ...offerOil.priority, day: null } },
+    };
+    const checkout = startCheckout({ summary: full });
+    expect(checkout.snapshot().can({ type: 'SET_PRIORITY', value: true })).toBe(false);
   });
 
   it('409 for a day that filled up: the days on offer now, the next free day chosen, the message under the days', async () => {
@@ -235,12 +280,12 @@ describe('checkoutMachine', () => {
     await flush();
     const { context, value } = checkout.snapshot();
     expect(value).toEqual({ editing: 'refused' });
-    expect(context.deliveryDay).toBe('2025-03-20');
+    expect(context.deliveryDay).toBe('2025-03-21');
     expect(context.summary.delivery).toEqual(checkoutAnswers.dayFull.delivery);
     expect(context.dayError).toBe(checkoutAnswers.dayFull.message);
     expect(context.problem).toBe(checkoutAnswers.dayFull.message);
     // Choosing another day clears the day's message.
-    checkout.send({ type: 'SET_DELIVERY_DAY', day: '2025-03-21' });
+    checkout.send({ type: 'SET_DELIVERY_DAY', day: '2025-03-24' });
     expect(checkout.snapshot().context.dayError).toBeNull();
   });
 
@@ -346,7 +391,9 @@ describe('checkoutMachine', () => {
     const checkout = startCheckout({ summary: summaryOil2700 });
     checkout.send({ type: 'SET_DOMESTIC_USE', value: true });
     expect(checkout.snapshot().value).toBe('updatingSummary');
-    expect(checkout.summaryCalls.map((call) => call.input)).toEqual([{ domesticUse: true }]);
+    expect(checkout.summaryCalls.map((call) => call.input)).toEqual([
+      { domesticUse: true, priority: false },
+    ]);
     expect(checkout.snapshot().context.values.domesticUse).toBe(true);
     checkout.send({ type: 'CHANGE', field: 'town', value: 'Belfast' });
     expect(checkout.snapshot().context.values.town).toBe('Belfast');
@@ -461,10 +508,12 @@ describe('checkoutMachine, model-based', () => {
     { type: 'CHANGE', field: 'fullName', value: 'Jane Doe' },
     { type: 'SET_ACCEPT_TERMS', value: false },
     { type: 'SET_DOMESTIC_USE', value: true },
-    { type: 'SET_DELIVERY_DAY', day: '2025-03-20' },
+    { type: 'SET_DELIVERY_DAY', day: '2025-03-21' },
+    { type: 'SET_PRIORITY', value: true },
     { type: 'SUBMIT', key: 'k1' },
     { type: 'RESUME' },
     { type: 'xstate.done.actor.loadSummary', output: summaryOil2700Declared },
+    { type: 'xstate.done.actor.loadSummary', output: summaryOil2700Priority },
     { type: 'xstate.error.actor.loadSummary', error: networkError },
     { type: 'xstate.done.actor.validateForm', output: validForm.value },
     { type: 'xstate.error.actor.validateForm', error: invalid },
@@ -497,8 +546,9 @@ describe('checkoutMachine, model-based', () => {
       expect(canType).toBe(true);
       expect(canPay).toBe(true);
       expect(children).toEqual([]);
-      // The box shows what the figures assume.
+      // The boxes show what the figures assume.
       expect(context.values.domesticUse).toBe(context.summary.domesticUse);
+      expect(context.priority).toBe((context.summary.prioritySurcharge ?? 0) > 0);
       if (snapshot.matches({ editing: 'invalid' })) {
         expect(context.problem).toBe(checkoutTexts.checkErrors);
       }
@@ -515,7 +565,10 @@ describe('checkoutMachine, model-based', () => {
       expect(canPay).toBe(false);
       expect(can({ type: 'SET_DOMESTIC_USE', value: !context.values.domesticUse })).toBe(false);
       expect(children).toEqual(['loadSummary']);
-      expect(context.values.domesticUse).not.toBe(context.summary.domesticUse);
+      // Exactly one box differs from the figures: the one whose figures are on their way.
+      const declarationChanged = context.values.domesticUse !== context.summary.domesticUse;
+      const priorityChanged = context.priority !== (context.summary.prioritySurcharge ?? 0) > 0;
+      expect(declarationChanged).not.toBe(priorityChanged);
       expect(context.idempotencyKey).toBeNull();
     } else if (snapshot.matches('validating')) {
       expect(canType).toBe(false);

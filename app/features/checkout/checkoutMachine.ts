@@ -15,8 +15,10 @@
  *   click cannot send twice (SUBMIT is not accepted while validating or submitting), and a retry
  *   after a failure whose outcome is unknown (network, 5xx) sends the same key, so the server
  *   answers with the same order. Any change to the form, or a refusal (4xx), ends the attempt.
- * - Ticking the domestic-use declaration asks the server for the summary again: the figures are
- *   always the server's. Pay sends the total shown (`expectedTotal`); when the server's total has
+ * - Ticking the domestic-use declaration, or priority delivery, asks the server for the summary
+ *   again: the figures are always the server's.
+ * - Standard delivery sends the day chosen (SET_DELIVERY_DAY, only a day on offer with room);
+ *   priority delivery (SET_PRIORITY) is the next delivery day, for the zone's surcharge. Pay sends the total shown (`expectedTotal`); when the server's total has
  *   changed since, it answers 409 with the new summary, which the page then shows, and the next
  *   Pay confirms it.
  * - On 201 the order's token is remembered for this tab (`rememberOrder`) and the browser goes
@@ -78,6 +80,8 @@ export interface CheckoutContext {
   deliveryDay: string | null;
   /** Why the shop refused the day chosen (it filled up meanwhile), until another is chosen. */
   dayError: string | null;
+  /** Priority (next-day) delivery is ticked: the summary's figures include its surcharge. */
+  priority: boolean;
 }
 
 export type CheckoutEvent =
@@ -86,6 +90,8 @@ export type CheckoutEvent =
   | { type: 'SET_ACCEPT_TERMS'; value: boolean }
   /** Choose a delivery day (ISO); only a day on offer with room is taken. */
   | { type: 'SET_DELIVERY_DAY'; day: string }
+  /** Tick or untick priority (next-day) delivery; ticked only while its day has room. */
+  | { type: 'SET_PRIORITY'; value: boolean }
   /** Pay securely. `key` is a fresh random key, used only when this press starts an attempt. */
   | { type: 'SUBMIT'; key: string }
   /** The page is shown again (Back from the provider's page, out of the back-forward cache). */
@@ -103,6 +109,11 @@ export interface CheckoutMachineInput {
   submitted?: boolean;
   /** The day chosen before (a form posted without script); kept when it still has room. */
   deliveryDay?: string | null;
+}
+
+/** Whether these figures include priority delivery's surcharge. */
+export function isPriced(summary: CheckoutSummary): boolean {
+  return (summary.prioritySurcharge ?? 0) > 0;
 }
 
 /** Whether the offer has room on `day`. */
@@ -176,21 +187,31 @@ export const checkoutMachine = setup({
     input: {} as CheckoutMachineInput,
   },
   actors: {
-    loadSummary: fromPromise<CheckoutSummary, { domesticUse: boolean }>(({ input, signal }) =>
-      fetchCheckoutSummary(input.domesticUse, signal),
+    loadSummary: fromPromise<CheckoutSummary, { domesticUse: boolean; priority?: boolean }>(
+      ({ input, signal }) => fetchCheckoutSummary(input.domesticUse, signal, input.priority),
     ),
     validateForm: fromPromise<CheckoutForm, CheckoutInput>(({ input }) =>
       validateCheckoutForm(input),
     ),
     submitCheckout: fromPromise<
       CheckoutAnswer,
-      { values: CheckoutInput; key: string; expectedTotal?: number; deliveryDay?: string | null }
+      {
+        values: CheckoutInput;
+        key: string;
+        expectedTotal?: number;
+        deliveryDay?: string | null;
+        priority?: boolean;
+      }
     >(({ input, signal }) =>
       postCheckout(
         {
           ...input.values,
           expectedTotal: input.expectedTotal ?? 0,
-          ...(input.deliveryDay ? { deliveryDay: input.deliveryDay } : {}),
+          ...(input.priority
+            ? { deliveryService: 'priority' as const }
+            : input.deliveryDay
+              ? { deliveryDay: input.deliveryDay }
+              : {}),
         },
         input.key,
         signal,
@@ -217,6 +238,8 @@ export const checkoutMachine = setup({
         domesticUse: params.value,
       }),
     }),
+    /** The box shows the new choice at once; the figures follow from the server. */
+    assignPriority: assign({ priority: (_, params: { value: boolean }) => params.value }),
     /** Another day: the refusal of the last one no longer applies. */
     assignDeliveryDay: assign((_, params: { day: string }) => ({
       deliveryDay: params.day,
@@ -240,9 +263,11 @@ export const checkoutMachine = setup({
       summary: params.summary,
       values: { ...context.values, domesticUse: params.summary.domesticUse },
       deliveryDay: chosenDay(params.summary.delivery, context.deliveryDay),
+      priority: isPriced(params.summary),
     })),
     showSummaryFailure: assign(({ context }) => ({
       values: { ...context.values, domesticUse: context.summary.domesticUse },
+      priority: isPriced(context.summary),
       problem: checkoutTexts.summaryFailed,
       problemDetails: [],
     })),
@@ -310,6 +335,10 @@ export const checkoutMachine = setup({
     /** Is the declaration offered, and is this a change of the box? */
     'isNewDeclaration?': ({ context }, params: { value: boolean }) =>
       context.summary.declarationApplies && params.value !== context.values.domesticUse,
+    /** Untick, or tick while priority delivery's day has room; and a change of the box. */
+    'isNewPriority?': ({ context }, params: { value: boolean }) =>
+      params.value !== context.priority &&
+      (!params.value || (context.summary.delivery?.priority.day ?? null) !== null),
     /** Is the day on offer with room, and another than the one chosen? */
     'isOtherFreeDay?': ({ context }, params: { day: string }) =>
       params.day !== context.deliveryDay && isFreeDay(context.summary.delivery, params.day),
@@ -337,6 +366,7 @@ export const checkoutMachine = setup({
       order: null,
       deliveryDay: chosenDay(input.summary.delivery, input.deliveryDay),
       dayError: null,
+      priority: isPriced(input.summary),
     };
   },
   initial: 'editing',
@@ -381,6 +411,15 @@ export const checkoutMachine = setup({
             'clearProblem',
           ],
         },
+        SET_PRIORITY: {
+          guard: { type: 'isNewPriority?', params: ({ event }) => event },
+          target: 'updatingSummary',
+          actions: [
+            { type: 'assignPriority', params: ({ event }) => event },
+            'endAttempt',
+            'clearProblem',
+          ],
+        },
         SUBMIT: {
           target: 'validating',
           actions: [
@@ -396,7 +435,10 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'loadSummary',
         src: 'loadSummary',
-        input: ({ context }) => ({ domesticUse: context.values.domesticUse }),
+        input: ({ context }) => ({
+          domesticUse: context.values.domesticUse,
+          priority: context.priority,
+        }),
         onDone: {
           target: 'editing.ready',
           actions: [
@@ -451,6 +493,7 @@ export const checkoutMachine = setup({
           // The total the page shows: the server refuses (409) any other.
           expectedTotal: context.summary.total,
           deliveryDay: context.deliveryDay,
+          priority: context.priority,
         }),
         onDone: [
           {
@@ -524,6 +567,15 @@ export const checkoutMachine = setup({
           target: 'updatingSummary',
           actions: [
             { type: 'assignDomesticUse', params: ({ event }) => event },
+            'endAttempt',
+            'clearProblem',
+          ],
+        },
+        SET_PRIORITY: {
+          guard: { type: 'isNewPriority?', params: ({ event }) => event },
+          target: 'updatingSummary',
+          actions: [
+            { type: 'assignPriority', params: ({ event }) => event },
             'endAttempt',
             'clearProblem',
           ],

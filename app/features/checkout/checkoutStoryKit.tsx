@@ -11,7 +11,7 @@ import { CheckoutNetworkError, type CheckoutAnswer } from './checkoutApi';
 import { CheckoutForm } from './CheckoutForm';
 import { checkoutMachine, validateCheckoutForm, type CheckoutMachine } from './checkoutMachine';
 import { paymentStatusMachine, type PaymentStatusMachine } from './paymentStatusMachine';
-import { summaryOil2700Declared } from './testing';
+import { summaryOil2700Declared, summaryOil500Priority } from './testing';
 import { checkoutTexts } from './texts';
 
 /**
@@ -36,11 +36,11 @@ export const offline = labelled(
 const never = <T,>() => new Promise<T>(() => {});
 
 /** The form as POST /api/checkout receives it: the fields and the delivery day chosen. */
-export type SentValues = CheckoutInput & { deliveryDay: string | null };
+export type SentValues = CheckoutInput & { deliveryDay: string | null; priority: boolean };
 
 export interface CheckoutStandIns {
   /** GET /api/checkout?domesticUse=…; default: never answers. */
-  loadSummary?: (domesticUse: boolean) => Promise<CheckoutSummary>;
+  loadSummary?: (domesticUse: boolean, priority: boolean) => Promise<CheckoutSummary>;
   /** Default: the shared schema (as on the site). `'never'`: QA answers. */
   validate?: 'schema' | 'never';
   /** POST /api/checkout (the form, and the delivery day chosen); default: never answers. */
@@ -53,18 +53,26 @@ export interface CheckoutStandIns {
 export function checkoutMachineWith(standIns: CheckoutStandIns = {}): CheckoutMachine {
   return checkoutMachine.provide({
     actors: {
-      loadSummary: fromPromise<CheckoutSummary, { domesticUse: boolean }>(({ input }) =>
-        (standIns.loadSummary ?? (() => never<CheckoutSummary>()))(input.domesticUse),
+      loadSummary: fromPromise<CheckoutSummary, { domesticUse: boolean; priority?: boolean }>(
+        ({ input }) =>
+          (standIns.loadSummary ?? (() => never<CheckoutSummary>()))(
+            input.domesticUse,
+            input.priority ?? false,
+          ),
       ),
       validateForm: fromPromise<ValidForm, CheckoutInput>(({ input }) =>
         standIns.validate === 'never' ? never<ValidForm>() : validateCheckoutForm(input),
       ),
       submitCheckout: fromPromise<
         CheckoutAnswer,
-        { values: CheckoutInput; key: string; deliveryDay?: string | null }
+        { values: CheckoutInput; key: string; deliveryDay?: string | null; priority?: boolean }
       >(({ input }) =>
         (standIns.submit ?? (() => never<CheckoutAnswer>()))(
-          { ...input.values, deliveryDay: input.deliveryDay ?? null },
+          {
+            ...input.values,
+            deliveryDay: input.deliveryDay ?? null,
+            priority: input.priority ?? false,
+          },
           input.key,
         ),
       ),
@@ -88,6 +96,8 @@ export interface CheckoutFormDemoProps {
   answers?: (CheckoutAnswer | Error)[];
   /** The figures the server gives for a declaration. */
   declared?: CheckoutSummary;
+  /** The figures the server gives for priority delivery (without the declaration). */
+  priority?: CheckoutSummary;
   values?: Partial<CheckoutInput>;
   /** Opened as after a post without script that the server refused (the fields' states shown). */
   submitted?: boolean;
@@ -104,6 +114,7 @@ export function CheckoutFormDemo({
   summary,
   answers = [],
   declared = summaryOil2700Declared,
+  priority = summaryOil500Priority,
   values,
   submitted,
   formKey,
@@ -114,7 +125,8 @@ export function CheckoutFormDemo({
   const [machine] = useState(() => {
     let turn = 0;
     return checkoutMachineWith({
-      loadSummary: async (domesticUse) => (domesticUse ? declared : summary),
+      loadSummary: async (domesticUse, fast) =>
+        domesticUse ? declared : fast ? priority : summary,
       submit: async (sent, key) => {
         onSubmit?.({ key, values: sent });
         const answer = answers[Math.min(turn++, answers.length - 1)];

@@ -18,6 +18,10 @@ export const checkoutFormFields = {
   idempotencyKey: 'idempotencyKey',
   /** The delivery day chosen (a radio per day, ISO `YYYY-MM-DD`). */
   deliveryDay: 'deliveryDay',
+  /** Priority delivery's box: sent as "priority" only when ticked. */
+  deliveryService: 'deliveryService',
+  /** The total with priority delivery the page showed: sent as the total when it is ticked. */
+  expectedPriorityTotal: 'expectedPriorityTotal',
   /** The two tick boxes: sent (as "on") only when ticked. */
   domesticUse: 'domesticUse',
   acceptTerms: 'acceptTerms',

@@ -23,14 +23,15 @@ const kerosene = (sizeTitle: string, unitPrice: number, quantity: number): Order
 
 /**
  * The delivery days on offer to an order of oil placed on Monday 17 March 2025 at 10:00 (the
- * default calendar): Tuesday 18th first, Wednesday 19th fully booked, four weeks ahead.
+ * default calendar): priority delivery on Tuesday 18th; standard from Wednesday 19th, Thursday
+ * 20th fully booked, four weeks ahead.
  */
 export const offerOil = offerDays(
   [
     {
       calendar: defaultZoneCalendar('oil'),
       amount: 500,
-      roomOn: (day) => (day === '2025-03-19' ? 0 : 40_000),
+      roomOn: (day) => (day === '2025-03-20' ? 0 : 40_000),
     },
   ],
   new Date('2025-03-17T10:00:00Z'),
@@ -52,7 +53,16 @@ export const summaryOil500: CheckoutSummary = {
   domesticUse: false,
   litres: 500,
   kilograms: 0,
-  delivery: offerOil,
+  delivery: { ...offerOil, priority: { ...offerOil.priority, total: 33000 } },
+};
+
+/** The same cart with priority (next-day) delivery: £25.00 more, VAT at 5 % on it too. */
+export const summaryOil500Priority: CheckoutSummary = {
+  ...summaryOil500,
+  prioritySurcharge: 2500,
+  vatBreakdown: [{ rate: 500, amount: 1571 }],
+  vatTotal: 1571,
+  total: 33000,
 };
 
 /** 3 × 900 L (2,700 L, above 2,300 L) without the declaration: 20 %, and the adjustment line. */
@@ -71,7 +81,17 @@ export const summaryOil2700: CheckoutSummary = {
   domesticUse: false,
   litres: 2700,
   kilograms: 0,
-  delivery: offerOil,
+  delivery: { ...offerOil, priority: { ...offerOil.priority, total: 186286 } },
+};
+
+/** The same cart with priority delivery: the surcharge at 20 % too (its own adjustment). */
+export const summaryOil2700Priority: CheckoutSummary = {
+  ...summaryOil2700,
+  prioritySurcharge: 2500,
+  vatAdjustment: 23286,
+  vatBreakdown: [{ rate: 2000, amount: 31048 }],
+  vatTotal: 31048,
+  total: 186286,
 };
 
 /** The same cart with the domestic-use declaration: 5 %, no adjustment. */
@@ -83,6 +103,7 @@ export const summaryOil2700Declared: CheckoutSummary = {
   vatTotal: 7643,
   total: 160500,
   domesticUse: true,
+  delivery: { ...offerOil, priority: { ...offerOil.priority, total: 163000 } },
 };
 
 /** A cart checkout cannot take. */
@@ -111,11 +132,11 @@ export const validCheckoutValues: Partial<CheckoutInput> = {
 export const orderId = '3b9b2f6e-5a4c-4d1e-9f3a-2c1d0e9b8a7f';
 
 const dayFullMessage =
-  'Tuesday 18 March is now fully booked. The next free delivery day is Thursday 20 March: please choose a day again.';
+  'Wednesday 19 March is now fully booked. The next free delivery day is Friday 21 March: please choose a day again.';
 
 /** POST /api/checkout's answers. */
 export const checkoutAnswers = {
-  /** The day chosen (Tuesday 18th) filled up before Pay: the days on offer now. */
+  /** The day chosen (Wednesday 19th) filled up before Pay: the days on offer now. */
   dayFull: {
     code: 409,
     message: dayFullMessage,
@@ -123,9 +144,9 @@ export const checkoutAnswers = {
     fieldErrors: { deliveryDay: dayFullMessage },
     delivery: {
       ...offerOil,
-      days: offerOil.days.map((d) => (d.day === '2025-03-18' ? { ...d, free: false } : d)),
-      earliest: '2025-03-20',
-      standard: '2025-03-20',
+      days: offerOil.days.map((d) => (d.day === '2025-03-19' ? { ...d, free: false } : d)),
+      earliest: '2025-03-21',
+      standard: '2025-03-21',
     },
   },
   created: {

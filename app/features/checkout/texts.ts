@@ -26,6 +26,13 @@ export const checkoutTexts = {
       `Standard delivery is on one of the first ${String(standardDays)} delivery days; you can also choose a later day. Days that are fully booked cannot be chosen.`,
     earliest: 'Earliest',
     full: 'Full',
+    /** Priority delivery's box: the day in words and the surcharge, e.g. "£25.00". */
+    priority: (day: string, surcharge: string) =>
+      `Priority delivery: next day, ${day}, for ${surcharge} more`,
+    priorityHint: (total: string) =>
+      `Your total with priority delivery is ${total}. The surcharge is shown as its own line, with VAT as the fuel.`,
+    priorityFull: 'Priority (next-day) delivery is fully booked. Please choose a day below.',
+    priorityChosen: 'Priority delivery comes on the next delivery day, above.',
   },
   postcodeLocked:
     'Prices and delivery were checked for this postcode. To deliver elsewhere, change it in your cart.',

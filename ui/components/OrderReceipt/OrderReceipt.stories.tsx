@@ -98,6 +98,24 @@ export const Playground: Story = {
   },
 };
 
+/** Priority (next-day) delivery: its surcharge is a row of its own above the total. */
+export const WithPriorityDelivery: Story = {
+  args: {
+    ...paid,
+    prioritySurcharge: 2500,
+    vatBreakdown: [{ rate: 500, amount: 1571 }],
+    vatTotal: 1571,
+    total: 33000,
+    onPrint: fn(),
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByRole('row', { name: /Priority delivery \(next day\)/ }),
+    ).toHaveTextContent('£25.00');
+    await expect(canvas.getByRole('row', { name: /Total paid/ })).toHaveTextContent('£330.00');
+  },
+};
+
 /** Unpaid and above the automatic VAT limits: the 20 % line, no paid date, no instructions. */
 export const AwaitingPaymentWithAdjustment: Story = {
   args: { ...adjusted, onPrint: fn() },

@@ -48,6 +48,7 @@ export interface OrderReceiptLabels {
   subtotal: string;
   delivery: string;
   freeDelivery: string;
+  prioritySurcharge: string;
   vatAdjustment: string;
   total: string;
   refunded: (date: string) => string;
@@ -78,6 +79,7 @@ export const defaultOrderReceiptLabels: OrderReceiptLabels = {
   subtotal: 'Subtotal',
   delivery: 'Delivery',
   freeDelivery: 'Free',
+  prioritySurcharge: 'Priority delivery (next day)',
   vatAdjustment: 'VAT at 20% (no domestic-use declaration)',
   total: 'Total paid',
   refunded: (date) => `Refunded on ${date}`,
@@ -111,6 +113,8 @@ export interface OrderReceiptProps {
   subtotal: number;
   /** Delivery in pence; 0 shows "Free". */
   deliveryCharge: number;
+  /** Priority (next-day) delivery's surcharge in pence: its own line when not zero. */
+  prioritySurcharge?: number;
   /** The VAT added because the domestic-use declaration was not made, in pence; shown as its own line when not zero. */
   vatAdjustment: number;
   /** VAT included in the total, one row per rate (rate in basis points, amount in pence). */
@@ -324,6 +328,7 @@ export function OrderReceipt({
   lines,
   subtotal,
   deliveryCharge,
+  prioritySurcharge = 0,
   vatAdjustment,
   vatBreakdown,
   vatTotal,
@@ -431,6 +436,16 @@ export function OrderReceipt({
               )}
             </td>
           </tr>
+          {prioritySurcharge !== 0 ? (
+            <tr data-row="priority">
+              <th scope="row" colSpan={4}>
+                {labels.prioritySurcharge}
+              </th>
+              <td>
+                <Price pence={prioritySurcharge} size="sm" />
+              </td>
+            </tr>
+          ) : null}
           {vatAdjustment !== 0 ? (
             <tr>
               <th scope="row" colSpan={4}>

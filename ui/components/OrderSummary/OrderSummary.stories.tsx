@@ -112,6 +112,24 @@ export const WithVatAdjustment: Story = {
   },
 };
 
+/** Priority (next-day) delivery: its surcharge on its own line, its VAT with the fuel's. */
+export const WithPriorityDelivery: Story = {
+  decorators: [narrow],
+  args: {
+    ...oil,
+    prioritySurcharge: 2500,
+    vatBreakdown: [{ rate: 500, amount: 1571 }],
+    total: 33000,
+  },
+  play: async ({ canvas }) => {
+    const summary = canvas.getByRole('region', { name: 'Order summary' });
+    await expect(summary).toHaveTextContent(
+      'DeliveryFreePriority delivery (next day)£25.00Total£330.00',
+    );
+    await expect(summary).toHaveTextContent('Includes VAT at 5%£15.71');
+  },
+};
+
 /** Several lines, a delivery charge and VAT at two rates. */
 export const SeveralRates: Story = {
   decorators: [narrow],

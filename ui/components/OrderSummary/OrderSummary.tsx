@@ -27,6 +27,8 @@ export interface OrderSummaryLabels {
   subtotal: string;
   delivery: string;
   freeDelivery: string;
+  /** Priority (next-day) delivery's surcharge. */
+  prioritySurcharge: string;
   /** The extra VAT of a supply charged at 20 % without the domestic-use declaration. */
   vatAdjustment: string;
   total: string;
@@ -44,6 +46,7 @@ export const defaultOrderSummaryLabels: OrderSummaryLabels = {
   subtotal: 'Subtotal',
   delivery: 'Delivery',
   freeDelivery: 'Free',
+  prioritySurcharge: 'Priority delivery (next day)',
   vatAdjustment: 'VAT at 20% (no domestic-use declaration)',
   total: 'Total',
   vatIncluded: (percent) => `Includes VAT at ${percent}`,
@@ -63,6 +66,8 @@ export interface OrderSummaryProps {
   subtotal: number;
   /** Delivery in pence; 0 shows "Free". */
   deliveryCharge: number;
+  /** Priority (next-day) delivery's surcharge in pence: its own line when not zero. */
+  prioritySurcharge?: number;
   /** Shown as its own line when not zero. */
   vatAdjustment: number;
   /** VAT included in the total, one row per rate. */
@@ -173,6 +178,7 @@ export function OrderSummary({
   lines,
   subtotal,
   deliveryCharge,
+  prioritySurcharge = 0,
   vatAdjustment,
   vatBreakdown,
   total,
@@ -218,6 +224,14 @@ export function OrderSummary({
         </dd>
         <dt>{labels.delivery}</dt>
         <dd>{deliveryCharge === 0 ? labels.freeDelivery : <Price pence={deliveryCharge} />}</dd>
+        {prioritySurcharge !== 0 ? (
+          <>
+            <dt data-row="priority">{labels.prioritySurcharge}</dt>
+            <dd data-row="priority">
+              <Price pence={prioritySurcharge} />
+            </dd>
+          </>
+        ) : null}
         {vatAdjustment !== 0 ? (
           <>
             <dt data-row="adjustment">{labels.vatAdjustment}</dt>
