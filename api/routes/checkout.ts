@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { deliveryMessages } from '../domain/deliveryMessages';
 import { messages } from '../domain/messages';
 import { BadRequestError } from '../errors';
 import type { CurrentSession } from '../services/auth/service';
@@ -50,7 +51,7 @@ export function checkoutRoutes({
 
   router.get('/checkout', async (ctx) => {
     const domesticUse = flagOf(ctx, 'domesticUse', messages.checkout.domesticUseQueryInvalid);
-    const priority = flagOf(ctx, 'priority', messages.checkout.priorityQueryInvalid);
+    const priority = flagOf(ctx, 'priority', deliveryMessages.priorityQueryInvalid);
     const summary = await checkout.summary(ctx.cookies.get(cartCookieName), domesticUse, priority);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { code: 200, message: summary.blocked ?? messages.checkout.summary, summary };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,7 @@ import {
   paymentSessions,
   shippingZones,
 } from '../db/schema';
-import { messages } from '../domain/messages';
+import { deliveryMessages } from '../domain/deliveryMessages';
 import { site } from '../domain/site';
 import { expireOrder } from '../services/payments/sweep';
 import { signedTestWebhook, testWebhookSecret } from '../services/payments/test/provider';
@@ -26,6 +26,7 @@ import {
   type PlacedBody,
   type SeededProduct,
 } from './checkoutFixtures';
+import { expectRoomConsistent } from './deliveryRoom';
 import { createTestApp, usingPostgres, type TestApp } from './harness';
 
 /**
@@ -41,7 +42,6 @@ let coal: SeededProduct;
 let oilZone: number;
 let lorryZone: number;
 
-const m = messages.checkout;
 const db = () => t.db.handle.db;
 const phones = `${site.offices[0].phone} or ${site.offices[1].phone}`;
 
@@ -62,21 +62,7 @@ afterAll(async () => {
 // Whatever a test did, no day is over its capacity and every day's booked room is the sum of
 // the bookings that hold it: nothing lost, nothing counted twice.
 afterEach(async () => {
-  const days = await db().select().from(deliveryDays);
-  const held = await db()
-    .select({
-      zoneId: deliveryBookings.zoneId,
-      day: deliveryBookings.day,
-      total: sql<number>`sum(${deliveryBookings.amount})::int`,
-    })
-    .from(deliveryBookings)
-    .where(isNull(deliveryBookings.releasedAt))
-    .groupBy(deliveryBookings.zoneId, deliveryBookings.day);
-  for (const day of days) {
-    expect(day.booked, `${day.day} in zone ${day.zoneId}`).toBeLessThanOrEqual(day.capacity);
-    const sum = held.find((h) => h.zoneId === day.zoneId && h.day === day.day)?.total ?? 0;
-    expect(day.booked, `${day.day} in zone ${day.zoneId}: booked vs bookings`).toBe(sum);
-  }
+  await expectRoomConsistent(db());
 });
 
 const oilLine = (title = '300 Litres', quantity = 1) => ({
@@ -245,8 +231,8 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
       const res = await postCheckout(agent, { ...checkoutForm(), deliveryDay });
       expect(res.status, String(deliveryDay)).toBe(400);
       expect(res.body).toMatchObject({
-        message: m.deliveryDayInvalid,
-        fieldErrors: { deliveryDay: m.deliveryDayInvalid },
+        message: deliveryMessages.deliveryDayInvalid,
+        fieldErrors: { deliveryDay: deliveryMessages.deliveryDayInvalid },
       });
     }
     expect(await db().select({ id: orders.id }).from(orders)).toHaveLength(before.length);
@@ -263,7 +249,7 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
     });
     const full = await postCheckout(agent, { ...checkoutForm(), deliveryDay: '2027-04-07' });
     expect(full.status).toBe(409);
-    const fullMessage = m.deliveryDayFull('Wednesday 7 April', 'Thursday 8 April');
+    const fullMessage = deliveryMessages.deliveryDayFull('Wednesday 7 April', 'Thursday 8 April');
     expect(full.body).toMatchObject({
       message: fullMessage,
       fieldErrors: { deliveryDay: fullMessage },
@@ -278,7 +264,7 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
     const closed = await postCheckout(mixed, { ...checkoutForm(), deliveryDay: '2027-04-08' });
     expect(closed.status).toBe(409);
     expect(closed.body).toMatchObject({
-      message: m.deliveryDayFull('Thursday 8 April', 'Friday 9 April'),
+      message: deliveryMessages.deliveryDayFull('Thursday 8 April', 'Friday 9 April'),
     });
     const oilOnly = await place(agent, { ...checkoutForm(), deliveryDay: '2027-04-08' });
     expect((await orderRow(oilOnly.order.id)).deliveryDay).toBe('2027-04-08');
@@ -294,7 +280,7 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
     expect(summary.delivery).toMatchObject({ earliest: null, standard: null });
     const res = await postCheckout(agent);
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ message: m.noDeliveryDay(phones) });
+    expect(res.body).toMatchObject({ message: deliveryMessages.noDeliveryDay(phones) });
     expect(res.body.message).toContain(site.offices[0].phone);
     expect((await checkoutSummary(agent)).lines).toHaveLength(1);
   });
@@ -374,7 +360,7 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
     expect(wrong.status).toBe(409);
     const bad = await postCheckout(agent, { ...checkoutForm(), deliveryService: 'express' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ message: m.deliveryServiceInvalid });
+    expect(bad.body).toMatchObject({ message: deliveryMessages.deliveryServiceInvalid });
 
     const placed = await place(agent, {
       ...checkoutForm(),
@@ -417,7 +403,7 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
       expectedTotal: standard.total + 2500,
     });
     expect(full.status).toBe(409);
-    expect(full.body).toMatchObject({ message: m.priorityFull });
+    expect(full.body).toMatchObject({ message: deliveryMessages.priorityFull });
   });
 
   it('sixteen buyers racing for the last room of a day: exactly the capacity is sold, the others are offered the next day, no 5xx', async () => {
@@ -433,7 +419,7 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
     expect(statuses.filter((s) => s === 409)).toHaveLength(6);
     for (const res of answers.filter((r) => r.status === 409)) {
       expect(res.body).toMatchObject({
-        message: m.deliveryDayFull('Wednesday 8 September', 'Thursday 9 September'),
+        message: deliveryMessages.deliveryDayFull('Wednesday 8 September', 'Thursday 9 September'),
       });
     }
     expect(await room(oilZone, day)).toMatchObject({ booked: 3000, capacity: 3000 });

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { orderLines, orders } from '../db/schema';
+import { deliveryMessages } from '../domain/deliveryMessages';
 import { messages } from '../domain/messages';
 import { formatPence } from '../domain/money';
 import { createLogger } from '../logger';
@@ -248,7 +249,7 @@ describe(`the checkout form without JavaScript (${usingPostgres ? 'PostgreSQL' :
           formBody(checkoutPost(page.text, { email: refusedEmail, deliveryDay: '2020-01-01' })),
         );
       expect(refused.status).toBe(400);
-      expect(noticeIn(refused.text)).toBe(messages.checkout.deliveryDayInvalid);
+      expect(noticeIn(refused.text)).toBe(deliveryMessages.deliveryDayInvalid);
       expect(await ordersFor(refusedEmail)).toEqual([]);
 
       // Priority delivery's box (sent only when ticked) with the priority total the page shows.

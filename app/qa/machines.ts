@@ -18,6 +18,7 @@ import {
 import { validateCheckout } from '../../api/domain/checkout';
 import { validateEnquiry, type EnquiryInput } from '../../api/domain/enquiry';
 import { dayInWords } from '../../api/domain/deliveryCalendar';
+import { deliveryMessages } from '../../api/domain/deliveryMessages';
 import { messages } from '../../api/domain/messages';
 import {
   AuthFormInvalidError,
@@ -556,7 +557,7 @@ const providerDown = {
   message: messages.checkout.providerUnavailable,
   errors: [messages.checkout.providerUnavailable],
 };
-const dayFullMessage = messages.checkout.deliveryDayFull('Wednesday 19 March', 'Friday 21 March');
+const dayFullMessage = deliveryMessages.deliveryDayFull('Wednesday 19 March', 'Friday 21 March');
 const dayFull = {
   code: 409,
   message: dayFullMessage,

@@ -36,6 +36,7 @@ import {
   catalogueMeasures,
 } from '../../domain/checkout';
 import { zoneTitles } from '../../domain/catalogue';
+import { deliveryMessages } from '../../domain/deliveryMessages';
 import { messages } from '../../domain/messages';
 import { formatPence } from '../../domain/money';
 import type { FuelKind } from '../../domain/vat';
@@ -230,8 +231,8 @@ export function parseRequestedDelivery(body: unknown): RequestedDelivery {
       : {};
   const service = record.deliveryService ?? 'standard';
   if (service !== 'standard' && service !== 'priority') {
-    throw new BadRequestError(messages.checkout.deliveryServiceInvalid, {
-      errors: [messages.checkout.deliveryServiceInvalid],
+    throw new BadRequestError(deliveryMessages.deliveryServiceInvalid, {
+      errors: [deliveryMessages.deliveryServiceInvalid],
     });
   }
   if (service === 'priority') return { day: undefined, priority: true };
@@ -242,9 +243,9 @@ export function parseRequestedDelivery(body: unknown): RequestedDelivery {
 function parseRequestedDay(value: unknown): IsoDay | undefined {
   const day = parseDeliveryDay(value);
   if (day === null) {
-    throw new BadRequestError(messages.checkout.deliveryDayInvalid, {
-      errors: [messages.checkout.deliveryDayInvalid],
-      extra: { fieldErrors: { deliveryDay: messages.checkout.deliveryDayInvalid } },
+    throw new BadRequestError(deliveryMessages.deliveryDayInvalid, {
+      errors: [deliveryMessages.deliveryDayInvalid],
+      extra: { fieldErrors: { deliveryDay: deliveryMessages.deliveryDayInvalid } },
     });
   }
   return day;
@@ -394,8 +395,8 @@ export function createCheckoutService({
       offer.earliest;
     const message =
       requested !== undefined && next !== null
-        ? messages.checkout.deliveryDayFull(dayInWords(requested), dayInWords(next))
-        : messages.checkout.noDeliveryDay(officePhones);
+        ? deliveryMessages.deliveryDayFull(dayInWords(requested), dayInWords(next))
+        : deliveryMessages.noDeliveryDay(officePhones);
     return new ConflictError(message, {
       errors: [message],
       extra: { delivery: offer, fieldErrors: { deliveryDay: message } },
@@ -419,7 +420,7 @@ export function createCheckoutService({
     if (delivery.priority) {
       const day = offer.priority.day;
       if (day !== null && (await bookDelivery(tx, orderId, day, zones))) return;
-      const message = messages.checkout.priorityFull;
+      const message = deliveryMessages.priorityFull;
       throw new ConflictError(message, {
         errors: [message],
         extra: { delivery: offer, fieldErrors: { deliveryService: message } },
@@ -428,11 +429,11 @@ export function createCheckoutService({
     const requested = delivery.day;
     if (requested !== undefined) {
       if (!offer.days.some((d) => d.day === requested)) {
-        throw new BadRequestError(messages.checkout.deliveryDayInvalid, {
-          errors: [messages.checkout.deliveryDayInvalid],
+        throw new BadRequestError(deliveryMessages.deliveryDayInvalid, {
+          errors: [deliveryMessages.deliveryDayInvalid],
           extra: {
             delivery: offer,
-            fieldErrors: { deliveryDay: messages.checkout.deliveryDayInvalid },
+            fieldErrors: { deliveryDay: deliveryMessages.deliveryDayInvalid },
           },
         });
       }

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { checkoutMaxLengths, type CheckoutField } from '../../../api/domain/checkout';
 import { dayInWords } from '../../../api/domain/deliveryCalendar';
 import type { DeliveryOffer } from '../../../api/domain/deliveryBooking';
+import { deliveryMessages } from '../../../api/domain/deliveryMessages';
 import { messages } from '../../../api/domain/messages';
 import { formatPence } from '../../../api/domain/money';
 import { site } from '../../../api/domain/site';
@@ -264,7 +265,7 @@ export function CheckoutForm({
               <Text>{checkoutTexts.deliveryDay.priorityFull}</Text>
             )}
             {offer.earliest === null ? (
-              <Notice variant="warning">{messages.checkout.noDeliveryDay(officePhones)}</Notice>
+              <Notice variant="warning">{deliveryMessages.noDeliveryDay(officePhones)}</Notice>
             ) : (
               <DayPicker
                 label={checkoutTexts.deliveryDay.label}
