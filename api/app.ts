@@ -21,14 +21,17 @@ import { enquiryRoutes } from './routes/enquiries';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
+import { orderDeliveryDayRoutes } from './routes/orderDeliveryDay';
 import { visibleOrder } from './services/orders/access';
 import { viewOfOrder } from './services/orders/orderView';
+import { deliveryDayChanges } from './services/orders/deliveryDayChange';
 import { orderTokenMatches } from './services/orders/accessToken';
 import { keepOrderToken, keptOrderToken, placedOrderToken } from './routes/orderTokenCookie';
 import { paymentRoutes, webhookLimitBytes } from './routes/payments';
 import { uploadsRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { adminCatalogue } from './services/admin/catalogue';
+import { adminDeliveryDays } from './services/admin/deliveryDays';
 import { adminInbox } from './services/admin/inbox';
 import { adminOrders } from './services/admin/orders';
 import { adminStaff } from './services/admin/staff';
@@ -187,6 +190,14 @@ export function createApp({
   ]) {
     api.use(routes.routes(), routes.allowedMethods());
   }
+  // A customer's own change of their order's delivery day (issue 34, item 6).
+  const dayChanges = deliveryDayChanges({
+    db: database.db,
+    mail: config.mail,
+    linkOrigin: config.linkOrigin,
+    mailWorker,
+    ...(now ? { now } : {}),
+  });
   const orderPages = [
     checkoutRoutes({ checkout, siteOrigin, readSession, cookies: sessionCookies }),
     orderRoutes({
@@ -196,6 +207,7 @@ export function createApp({
       cookies: sessionCookies,
       reconcileOrder: (orderId) => payments.reconcileOrder(orderId),
     }),
+    orderDeliveryDayRoutes({ db: database.db, changes: dayChanges, readSession }),
   ];
   for (const routes of orderPages) api.use(routes.routes(), routes.allowedMethods());
   const paymentApi = paymentRoutes({ payments, config, logger });
@@ -220,6 +232,13 @@ export function createApp({
       companyName: site.companyName,
       mail: config.mail,
       mailWorker,
+    }),
+    deliveryDays: adminDeliveryDays({
+      db: database.db,
+      mail: config.mail,
+      linkOrigin: config.linkOrigin,
+      mailWorker,
+      ...(now ? { now } : {}),
     }),
   });
   api.use(admin.routes(), admin.allowedMethods());
@@ -260,13 +279,15 @@ export function createApp({
      * (the pages after payment, in any tab), or kept for the order's own page (which takes it out
      * of the address, so a reload comes without it), or its signed-in owner.
      */
-    const orderForPage = async (ctx: Koa.Context, orderId: string, urlToken: string | null) => {
-      const order = await visibleOrder(
+    const orderRowForPage = (ctx: Koa.Context, orderId: string, urlToken: string | null) =>
+      visibleOrder(
         database.db,
         orderId,
         urlToken ?? placedOrderToken(ctx, orderId) ?? keptOrderToken(ctx),
         async () => (await readSession(ctx))?.user.id ?? null,
       );
+    const orderForPage = async (ctx: Koa.Context, orderId: string, urlToken: string | null) => {
+      const order = await orderRowForPage(ctx, orderId, urlToken);
       if (!order) return null;
       if (urlToken !== null && orderTokenMatches(urlToken, order.accessTokenHash)) {
         keepOrderToken(ctx, sessionCookies, order.id, urlToken);
@@ -296,6 +317,11 @@ export function createApp({
           // What the hosted page shows: the API's `session`, less the settling event's id.
           const { eventId: _eventId, ...shown } = session;
           return shown;
+        },
+        // The order page's "Change delivery day": for whoever may see the order, as above.
+        async (ctx, orderId, urlToken) => {
+          const order = await orderRowForPage(ctx, orderId, urlToken);
+          return order ? dayChanges.options(order) : null;
         },
       ),
     );

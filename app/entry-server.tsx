@@ -26,6 +26,7 @@ export async function render(request: Request, context: RenderContext): Promise<
     // Omitted by the API (tests): the browser loads the order, or the payment session.
     ...(context.order ? { order: context.order } : {}),
     ...(context.testPaymentSession ? { testPaymentSession: context.testPaymentSession } : {}),
+    ...(context.orderDeliveryDays ? { orderDeliveryDays: context.orderDeliveryDays } : {}),
     form: context.form ?? null,
     notice: context.notice ?? null,
   });

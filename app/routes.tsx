@@ -3,6 +3,8 @@ import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react
 import { emptyCartView, type CartView } from '../api/domain/cart';
 import { messages } from '../api/domain/messages';
 import type { CheckoutSummary, OrderView } from '../api/domain/order';
+import type { OrderDeliveryDays } from '../api/domain/orderDeliveryDay';
+import type * as AdminPageModules from './pages/admin/pages';
 import { outcomeFor, type FormOutcome } from '../api/domain/pageForms';
 import { isPageDataError } from '../api/domain/pageData';
 import { isStaff } from '../api/domain/roles';
@@ -59,6 +61,13 @@ export interface AppDeps {
    * the browser the pages load it themselves.
    */
   order?: (orderId: string, token: string | null) => Promise<OrderView | null>;
+  /**
+   * Server only: the order's delivery days (whether its day can change, and the days on offer) as
+   * GET /api/orders/{id}/delivery-days answers them, when the visitor may see the order, else
+   * null, so the order page's "Change delivery day" works without script. In the browser the
+   * page loads them itself.
+   */
+  orderDeliveryDays?: (orderId: string, token: string | null) => Promise<OrderDeliveryDays | null>;
   /**
    * Server only: the test provider's session for /pay/test/{id} (null when unknown), so its page
    * and its buttons work before and without script. In the browser the page loads it itself.
@@ -152,6 +161,9 @@ function NotFoundOutlet(): null {
 }
 
 type Loaded = Promise<{ default: ComponentType }>;
+type AdminPages = typeof AdminPageModules;
+/** The back office's pages: one chunk, fetched only for staff (see `admin` below). */
+const adminPages = () => import('./pages/admin/pages');
 type PageLoader<T> = (args: LoaderFunctionArgs & { url: URL }) => Promise<T> | T;
 
 function route<T>(
@@ -254,23 +266,27 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
     if (!isStaff(await currentUser())) throw data(messages.notFound.framework, { status: 404 });
     return {};
   };
-  const admin = (path: string, component: () => Loaded, title: string): RouteObject => ({
-    ...route(
-      path,
-      component,
-      staffOnly,
-      fixedMeta(`${title} | Back office`, 'The Fuelyard back office.'),
-      'alternative',
-    ),
-    // The router resolves `lazy` for every matched route, even one whose loader answers 404, and
-    // at hydration too: for anyone but staff it resolves to a stand-in that fetches the page's
-    // code only if it ever renders (after a later staff sign-in), so customers never download it.
-    lazy: async () => ({
-      Component: isStaff(await currentUser())
-        ? (await component()).default
-        : deferredPage(component),
-    }),
-  });
+  /** A back-office page: the staff-only loader, and its code from the back office's chunk. */
+  const admin = (path: string, page: keyof AdminPages, title: string): RouteObject => {
+    const component = async () => ({ default: (await adminPages())[page] });
+    return {
+      ...route(
+        path,
+        component,
+        staffOnly,
+        fixedMeta(`${title} | Back office`, 'The Fuelyard back office.'),
+        'alternative',
+      ),
+      // The router resolves `lazy` for every matched route, even one whose loader answers 404, and
+      // at hydration too: for anyone but staff it resolves to a stand-in that fetches the page's
+      // code only if it ever renders (after a later staff sign-in), so customers never download it.
+      lazy: async () => ({
+        Component: isStaff(await currentUser())
+          ? (await component()).default
+          : deferredPage(component),
+      }),
+    };
+  };
   // In the browser, the checkout API's module comes with the checkout page (not the first load).
   const checkout =
     deps.checkout ??
@@ -427,10 +443,19 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
               async ({ url, params }) => {
                 const orderId = params.id ?? '';
                 const urlToken = url.searchParams.get('token');
-                const order = await pageOrder(orderId, urlToken);
+                const [order, deliveryDays] = await Promise.all([
+                  pageOrder(orderId, urlToken),
+                  // Undefined in the browser: the page asks the API for them.
+                  deps.orderDeliveryDays?.(orderId, urlToken),
+                ]);
                 // On the server, an order this visitor may not see is the ordinary 404 page.
                 if (order === null) throw data(messages.notFound.framework, { status: 404 });
-                return { orderId, urlToken, order: order ?? null };
+                return {
+                  orderId,
+                  urlToken,
+                  order: order ?? null,
+                  ...(deliveryDays ? { deliveryDays } : {}),
+                };
               },
               fixedMeta(checkoutPageMeta.order.pageTitle, checkoutPageMeta.order.pageDescription),
               'alternative',
@@ -507,28 +532,21 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             ),
 
             // The back office (issue 20).
-            admin('admin', () => import('./pages/admin/AdminHomePage'), 'Overview'),
-            admin('admin/orders', () => import('./pages/admin/AdminOrdersPage'), 'Orders'),
-            admin('admin/orders/:id', () => import('./pages/admin/AdminOrderPage'), 'Order'),
-            admin('admin/prices', () => import('./pages/admin/AdminPricesPage'), 'Prices'),
-            admin('admin/products', () => import('./pages/admin/AdminProductsPage'), 'Products'),
-            admin('admin/products/:id', () => import('./pages/admin/AdminProductPage'), 'Product'),
-            admin(
-              'admin/categories',
-              () => import('./pages/admin/AdminCategoriesPage'),
-              'Categories',
-            ),
-            admin('admin/zones', () => import('./pages/admin/AdminZonesPage'), 'Zones'),
-            admin('admin/enquiries', () => import('./pages/admin/AdminEnquiriesPage'), 'Enquiries'),
-            admin('admin/enquiries/:id', () => import('./pages/admin/AdminEnquiryPage'), 'Enquiry'),
-            admin('admin/mail', () => import('./pages/admin/AdminMailPage'), 'Mail'),
-            admin(
-              'admin/late-payments',
-              () => import('./pages/admin/AdminLatePaymentsPage'),
-              'Late payments',
-            ),
-            admin('admin/staff', () => import('./pages/admin/AdminStaffPage'), 'Staff'),
-            admin('admin/audit', () => import('./pages/admin/AdminAuditPage'), 'Audit log'),
+            admin('admin', 'AdminHomePage', 'Overview'),
+            admin('admin/orders', 'AdminOrdersPage', 'Orders'),
+            admin('admin/orders/:id', 'AdminOrderPage', 'Order'),
+            admin('admin/prices', 'AdminPricesPage', 'Prices'),
+            admin('admin/products', 'AdminProductsPage', 'Products'),
+            admin('admin/products/:id', 'AdminProductPage', 'Product'),
+            admin('admin/categories', 'AdminCategoriesPage', 'Categories'),
+            admin('admin/zones', 'AdminZonesPage', 'Zones'),
+            admin('admin/delivery-days', 'AdminDeliveryDaysPage', 'Delivery days'),
+            admin('admin/enquiries', 'AdminEnquiriesPage', 'Enquiries'),
+            admin('admin/enquiries/:id', 'AdminEnquiryPage', 'Enquiry'),
+            admin('admin/mail', 'AdminMailPage', 'Mail'),
+            admin('admin/late-payments', 'AdminLatePaymentsPage', 'Late payments'),
+            admin('admin/staff', 'AdminStaffPage', 'Staff'),
+            admin('admin/audit', 'AdminAuditPage', 'Audit log'),
 
             listing('products/industrial-fuel', (pages, c) => pages.industrialFuel(c)),
             index('products/domestic', (pages, c) => pages.domesticIndex(c)),

@@ -158,10 +158,12 @@ describe('the back office in Chromium', () => {
       const path = await download.path();
       const csv = await readFile(path, 'utf8');
       expect(csv.split('\r\n')[0]).toBe(
-        '"District","Order","Status","Name","Address","Town","Postcode","Telephone","Deliver","Instructions"',
+        '"District","Order","Status","Delivery day","Name","Address","Town","Postcode","Telephone","Deliver","Instructions"',
       );
       const line = csv.split('\r\n').find((l) => l.includes(order.number));
       expect(line).toContain('Kerosene Heating Oil (500 Litres)');
+      // The day the order booked at checkout.
+      expect(line).toMatch(/,"\d{4}-\d{2}-\d{2}",/);
       expect(line?.startsWith('"BT1",')).toBe(true);
       expect(notProblems(problems)).toEqual([]);
       await context.close();

@@ -33,3 +33,19 @@ export function databaseFailureIn(errors: readonly unknown[] | undefined): unkno
 export function isUniqueViolation(error: unknown): boolean {
   return [...causeChain(error)].some((e) => (e as { code?: unknown }).code === '23505');
 }
+
+/** PostgreSQL's foreign_key_violation (23503), also under Drizzle's "Failed query: …". */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return [...causeChain(error)].some((e) => (e as { code?: unknown }).code === '23503');
+}
+
+/**
+ * PostgreSQL gave up on a transaction that met another one (40P01 deadlock, 40001 serialization
+ * failure): nothing it did stays, and running it again is safe.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  return [...causeChain(error)].some((e) => {
+    const code = (e as { code?: unknown }).code;
+    return code === '40P01' || code === '40001';
+  });
+}

@@ -287,4 +287,13 @@ export const statusLabels: Record<OrderStatus, string> = {
 
 /** The entities the audit log names. */
 export type AuditEntity =
-  'product' | 'size' | 'image' | 'category' | 'zone' | 'order' | 'enquiry' | 'mail' | 'user';
+  | 'product'
+  | 'size'
+  | 'image'
+  | 'category'
+  | 'zone'
+  | 'delivery_day'
+  | 'order'
+  | 'enquiry'
+  | 'mail'
+  | 'user';

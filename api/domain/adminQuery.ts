@@ -13,6 +13,7 @@ export const auditEntities = [
   'image',
   'category',
   'zone',
+  'delivery_day',
   'order',
   'enquiry',
   'mail',

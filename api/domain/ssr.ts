@@ -1,6 +1,7 @@
 import type { SessionUser } from './auth';
 import type { CartView } from './cart';
 import type { CheckoutSummary, OrderView } from './order';
+import type { OrderDeliveryDays } from './orderDeliveryDay';
 import type { FormOutcome } from './pageForms';
 /**
  * The contract between the API (which hosts server rendering) and the app's built server bundle
@@ -87,6 +88,14 @@ export interface RenderContext {
    * PageDataError.
    */
   order?: (orderId: string, token: string | null) => Promise<OrderView | null>;
+  /**
+   * The order's delivery days as GET /api/orders/{id}/delivery-days answers them (whether its day
+   * can change now, and the days on offer), when this visitor may see the order (as `order`);
+   * null otherwise. So /order/{id} shows "Change delivery day" in its first HTML, and its form
+   * works without script. Omitted: the browser loads them. When the database fails it rejects
+   * with a PageDataError.
+   */
+  orderDeliveryDays?: (orderId: string, token: string | null) => Promise<OrderDeliveryDays | null>;
   /**
    * The built-in test provider's payment session for /pay/test/{id} (what GET
    * /api/payments/test/sessions/{id} answers as `session`), or null for an unknown session or while

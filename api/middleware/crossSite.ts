@@ -28,6 +28,12 @@ export interface CrossSiteOptions {
  * browser page (curl, server-to-server) and pass: browsers send `Origin` on every cross-origin
  * POST, PUT, PATCH and DELETE. Reads (GET, HEAD, OPTIONS) pass too: without CORS headers another
  * site cannot read their answers.
+ *
+ * One "null" Origin is the site's own: a form posted from one of its pages that send no Referer
+ * (the order page, whose address may hold the order's token: Referrer-Policy no-referrer), which
+ * browsers send with `Origin: null`. The browser then says `Sec-Fetch-Site: same-origin`, which no
+ * other site's page can make it say (a forbidden header; an opaque origin, such as a sandboxed
+ * frame's, is cross-site), so "null" passes only with it.
  */
 export function crossSiteGuard({
   siteOrigin,
@@ -41,7 +47,8 @@ export function crossSiteGuard({
       throw new ForbiddenError(crossSiteMessage);
     }
     const origin = ctx.get('Origin');
-    if (origin !== '') {
+    const ownNoReferrerPage = origin === 'null' && fetchSite === 'same-origin';
+    if (origin !== '' && !ownNoReferrerPage) {
       const own = siteOrigin(ctx);
       if (own === null || normaliseOrigin(origin) !== own)
         throw new ForbiddenError(crossSiteMessage);

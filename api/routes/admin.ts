@@ -15,6 +15,13 @@ import {
 } from '../domain/admin';
 import { orderSorts, type OrderSort } from '../domain/adminApi';
 import {
+  calendarProblems,
+  deliveryCalendarSchema,
+  deliveryDayChangeSchema,
+  deliveryDaysSpan,
+  deliveryDayTexts,
+} from '../domain/adminDeliveryDays';
+import {
   adminDate,
   adminDateMessage,
   adminQueryProblem,
@@ -35,6 +42,7 @@ import { readRequestBody } from '../middleware/jsonBody';
 import type { CurrentSession } from '../services/auth/service';
 import { auditEntries, validated, type Actor } from '../services/admin/audit';
 import { sniffImage, type AdminCatalogue } from '../services/admin/catalogue';
+import type { AdminDeliveryDaysService } from '../services/admin/deliveryDays';
 import { isMailStatus, type AdminInbox } from '../services/admin/inbox';
 import type { AdminOrders } from '../services/admin/orders';
 import type { AdminStaff } from '../services/admin/staff';
@@ -62,6 +70,8 @@ export interface AdminRouteDeps {
   latePayments: LatePayments;
   /** Staff accounts: the list, and inviting a colleague by e-mail (api/services/admin/staff.ts). */
   staff: AdminStaff;
+  /** The zones' delivery days and calendars (api/services/admin/deliveryDays.ts). */
+  deliveryDays: AdminDeliveryDaysService;
 }
 
 function intParam(value: string | undefined): number {
@@ -112,6 +122,7 @@ export function adminRoutes({
   inbox,
   latePayments,
   staff,
+  deliveryDays,
 }: AdminRouteDeps): Router {
   const router = new Router({ prefix: '/admin' });
 
@@ -224,6 +235,40 @@ export function adminRoutes({
     ctx.status = 204;
   });
 
+  // Delivery days: each day's room in a zone, closing a day (its orders move), the calendar.
+  router.get('/delivery-days', async (ctx) => {
+    const zone = one(ctx.query.zone);
+    if (zone === undefined || zone === '') throw new BadRequestError(deliveryDayTexts.zoneRequired);
+    if (!/^[1-9]\d{0,8}$/.test(zone)) throw new BadRequestError(deliveryDayTexts.zoneFormat);
+    const from = day(one(ctx.query.from), 'the first day');
+    const span = adminWholeNumber(
+      one(ctx.query.days),
+      deliveryDaysSpan.default,
+      deliveryDaysSpan.max,
+    );
+    if (span === null) throw new BadRequestError(deliveryDayTexts.daysFormat);
+    ctx.body = await deliveryDays.days(Number(zone), from, span);
+  });
+  router.put('/delivery-days/:zoneId/:day', async (ctx) => {
+    const zoneId = intParam(ctx.params.zoneId);
+    const date = day(ctx.params.day, 'the day');
+    if (date === undefined) throw new BadRequestError(adminDateMessage('the day'));
+    const change = validated(deliveryDayChangeSchema, ctx.request.body);
+    ctx.body = await deliveryDays.changeDay(actor(ctx), zoneId, date, change);
+  });
+  router.put('/delivery-calendars/:zoneId', async (ctx) => {
+    const zoneId = intParam(ctx.params.zoneId);
+    const form = validated(deliveryCalendarSchema, ctx.request.body);
+    const problems = calendarProblems(form);
+    if (problems) {
+      throw new BadRequestError(problems.message, {
+        errors: [problems.message],
+        extra: { fieldErrors: problems.fieldErrors },
+      });
+    }
+    ctx.body = await deliveryDays.setCalendar(actor(ctx), zoneId, form);
+  });
+
   // Orders.
   router.get('/orders', async (ctx) => {
     const q = ctx.query;
@@ -317,10 +362,21 @@ export function adminRoutes({
     }
   });
   router.get('/deliveries.csv', async (ctx) => {
-    const date = day(one(ctx.query.date), 'the delivery date') ?? ukToday();
+    // ?day=: the driver's run for a booked delivery day; ?date=: the orders sent out that day.
+    const run = day(one(ctx.query.day), 'the delivery day');
+    const sent = day(one(ctx.query.date), 'the delivery date');
+    if (run && sent) {
+      throw new BadRequestError(
+        'Give either day (the orders booked for that day) or date (the orders sent out that day), not both.',
+      );
+    }
+    const date = run ?? sent ?? ukToday();
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
-    ctx.set('Content-Disposition', `attachment; filename="deliveries-${date}.csv"`);
-    ctx.body = await orders.deliveriesCsv(date);
+    ctx.set(
+      'Content-Disposition',
+      `attachment; filename="${run ? 'delivery-run' : 'deliveries'}-${date}.csv"`,
+    );
+    ctx.body = run ? await orders.deliveryRunCsv(run) : await orders.deliveriesCsv(date);
   });
 
   // Enquiries and mail.

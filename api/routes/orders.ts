@@ -37,6 +37,13 @@ function notFound(): NotFoundError {
   return new NotFoundError(messages.order.notFound);
 }
 
+/** The order token sent with a request: the X-Order-Token header, else `?token=`. */
+export function presentedToken(ctx: Context): string | undefined {
+  const header = ctx.get('X-Order-Token');
+  const query = ctx.query.token;
+  return header !== '' ? header : typeof query === 'string' ? query : undefined;
+}
+
 /**
  * GET /api/orders/{id}: the order for whoever holds its access token (the `X-Order-Token` header,
  * or `?token=`). Anyone else gets the one 404. Answers are never stored by caches, and the page's
@@ -83,13 +90,6 @@ export function orderRoutes({
     }
     return true;
   }
-
-  /** The order token sent with a request: the X-Order-Token header, else `?token=`. */
-  const presentedToken = (ctx: Context): string | undefined => {
-    const header = ctx.get('X-Order-Token');
-    const query = ctx.query.token;
-    return header !== '' ? header : typeof query === 'string' ? query : undefined;
-  };
 
   /**
    * GET /api/orders: the signed-in customer's orders, newest first (401 when signed out). Each is

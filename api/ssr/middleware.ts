@@ -5,6 +5,7 @@ import { escapeHtml } from '../domain/html';
 import { messages } from '../domain/messages';
 import { PageDataError } from '../domain/pageData';
 import type { CheckoutSummary, OrderView } from '../domain/order';
+import type { OrderDeliveryDays } from '../domain/orderDeliveryDay';
 import { localRedirectPath, type SessionUser } from '../domain/auth';
 import type { GraphQLExecutor, PublicConfig, TestPaymentSession } from '../domain/ssr';
 import { noticeCookieName, readNotice, type FormOutcome } from '../domain/pageForms';
@@ -57,6 +58,11 @@ type OrderAccess = (orderId: string, token: string | null) => Promise<boolean>;
 type OrderSource = (orderId: string, token: string | null) => Promise<OrderView | null>;
 /** The test provider's session for its hosted page (RenderContext.testPaymentSession). */
 type TestSessionSource = (sessionId: string) => Promise<TestPaymentSession | null>;
+/** The order's delivery days, when the visitor may see it (RenderContext.orderDeliveryDays). */
+type DeliveryDaysSource = (
+  orderId: string,
+  token: string | null,
+) => Promise<OrderDeliveryDays | null>;
 
 function watchedSources(
   graphql: GraphQLExecutor,
@@ -66,6 +72,7 @@ function watchedSources(
   orderAccess: OrderAccess = () => Promise.resolve(false),
   order: OrderSource = () => Promise.resolve(null),
   testPaymentSession: TestSessionSource = () => Promise.resolve(null),
+  orderDeliveryDays: DeliveryDaysSource = () => Promise.resolve(null),
 ): {
   graphql: GraphQLExecutor;
   cart: () => Promise<CartView>;
@@ -74,6 +81,7 @@ function watchedSources(
   orderAccess: OrderAccess;
   order: OrderSource;
   testPaymentSession: TestSessionSource;
+  orderDeliveryDays: DeliveryDaysSource;
   failure(): { error: unknown; page: PageDataError } | undefined;
   /** Whether the page asked for the checkout summary or an order (a page of one visitor's own). */
   usedCheckout(): boolean;
@@ -124,6 +132,10 @@ function watchedSources(
       // A payment page is one customer's own too.
       checkoutUsed = true;
       return watch(() => testPaymentSession(sessionId));
+    },
+    orderDeliveryDays: (orderId, token) => {
+      checkoutUsed = true;
+      return watch(() => orderDeliveryDays(orderId, token));
     },
     failure: () => failure,
     usedCheckout: () => checkoutUsed,
@@ -347,6 +359,16 @@ export function ssrMiddleware(
   /** The test provider's session for /pay/test/{id}; omitted: none (the browser asks). */
   testPaymentSessionFor: (sessionId: string) => Promise<TestPaymentSession | null> = () =>
     Promise.resolve(null),
+  /**
+   * The order's delivery days as GET /api/orders/{id}/delivery-days answers them, when the
+   * visitor may see it (as `orderFor`), so /order/{id} renders "Change delivery day" with its
+   * days; omitted: the browser loads them.
+   */
+  orderDeliveryDaysFor?: (
+    ctx: Context,
+    orderId: string,
+    token: string | null,
+  ) => Promise<OrderDeliveryDays | null>,
 ): Middleware {
   // Config accepts only an http(s) PUBLIC_URL, so a set one always gives an origin.
   const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
@@ -479,6 +501,9 @@ export function ssrMiddleware(
       (orderId, token) => orderAccessFor(ctx, orderId, token),
       (orderId, token) => orderFor(ctx, orderId, token),
       testPaymentSessionFor,
+      orderDeliveryDaysFor
+        ? (orderId, token) => orderDeliveryDaysFor(ctx, orderId, token)
+        : undefined,
     );
     try {
       const [template, entry] = await Promise.all([
@@ -507,6 +532,7 @@ export function ssrMiddleware(
           orderAccess: sources.orderAccess,
           order: sources.order,
           testPaymentSession: sources.testPaymentSession,
+          ...(orderDeliveryDaysFor ? { orderDeliveryDays: sources.orderDeliveryDays } : {}),
           form: form ?? null,
           notice,
         }),

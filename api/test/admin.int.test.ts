@@ -399,7 +399,7 @@ describe(`the back office API (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
       );
       const lines = csv.text.trimEnd().split('\r\n');
       expect(lines[0]).toBe(
-        '"District","Order","Status","Name","Address","Town","Postcode","Telephone","Deliver","Instructions"',
+        '"District","Order","Status","Delivery day","Name","Address","Town","Postcode","Telephone","Deliver","Instructions"',
       );
       expect(lines.some((line) => line.includes(placed.number))).toBe(true);
 

@@ -58,7 +58,7 @@ describe(`the back office's query parameters (${usingPostgres ? 'PostgreSQL' : '
     ['/api/admin/audit?entityId=a%0D%0Ab', 'entityId must not hold control characters.'],
     [
       '/api/admin/audit?entity=orders',
-      'Filter entity by one of: product, size, image, category, zone, order, enquiry, mail, user.',
+      'Filter entity by one of: product, size, image, category, zone, delivery_day, order, enquiry, mail, user.',
     ],
     [
       `/api/admin/audit?entityId=${'x'.repeat(101)}`,

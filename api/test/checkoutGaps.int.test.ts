@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cartItems,
-  orders,
-  paymentSessions,
-  productSizes,
-  testPaymentSessions,
-} from '../db/schema';
+import { cartItems, orders, productSizes, testPaymentSessions } from '../db/schema';
 import { messages } from '../domain/messages';
 import { formatPence } from '../domain/money';
 import { site } from '../domain/site';
-import { signedTestWebhook, testWebhookSecret } from '../services/payments/test/provider';
 import {
   checkoutForm,
   checkoutSummary,
@@ -25,6 +17,7 @@ import {
   type PlacedBody,
   type SeededProduct,
 } from './checkoutFixtures';
+import { sendPaymentEvent } from './deliveryFixtures';
 import { createTestApp, usingPostgres, type TestApp } from './harness';
 
 /**
@@ -81,27 +74,7 @@ async function ordersOfCart(cartId: string) {
 
 /** The test provider's signed webhook: the order's latest session was paid. */
 async function pay(orderId: string): Promise<void> {
-  const [session] = await db()
-    .select()
-    .from(paymentSessions)
-    .where(eq(paymentSessions.orderId, orderId));
-  if (!session) throw new Error('No payment session');
-  const signed = signedTestWebhook(await testWebhookSecret(db()), {
-    id: `evt_${randomUUID()}`,
-    type: 'payment.succeeded',
-    data: {
-      sessionId: session.providerSessionId,
-      orderId,
-      amount: session.amount,
-      currency: 'GBP',
-    },
-  });
-  const res = await request(t.app.callback())
-    .post('/api/payments/webhooks/test')
-    .set(signed.headers)
-    // The exact bytes that were signed (a string is sent as it is).
-    .send(signed.rawBody.toString('utf8'));
-  expect(res.body).toMatchObject({ outcome: 'applied' });
+  expect(await sendPaymentEvent(t, orderId)).toEqual({ status: 200, outcome: 'applied' });
 }
 
 describe(`checkout gaps (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {

@@ -68,7 +68,7 @@ describe(`the deliveries CSV (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
       expect(res.status).toBe(200);
       const records = res.text.split('\r\n');
       expect(records[0]).toBe(
-        '"District","Order","Status","Name","Address","Town","Postcode","Telephone","Deliver","Instructions"',
+        '"District","Order","Status","Delivery day","Name","Address","Town","Postcode","Telephone","Deliver","Instructions"',
       );
       const line = records.find((record) => record.includes(placed.order.number)) ?? '';
       expect(line).toContain(`"Belfast;'=cmd|' /C calc'!A0;"`);

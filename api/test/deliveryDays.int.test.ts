@@ -1,19 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  deliveryBookings,
-  deliveryDays,
-  mailOutbox,
-  orders,
-  paymentSessions,
-  shippingZones,
-} from '../db/schema';
+import { mailOutbox, orders } from '../db/schema';
 import { deliveryMessages } from '../domain/deliveryMessages';
 import { site } from '../domain/site';
 import { expireOrder } from '../services/payments/sweep';
-import { signedTestWebhook, testWebhookSecret } from '../services/payments/test/provider';
 import {
   checkoutForm,
   checkoutSummary,
@@ -26,6 +17,14 @@ import {
   type PlacedBody,
   type SeededProduct,
 } from './checkoutFixtures';
+import {
+  dayRoom,
+  deliveryZoneIds,
+  heldBookings,
+  orderById,
+  sendPaymentEvent,
+  setDayRoom,
+} from './deliveryFixtures';
 import { expectRoomConsistent } from './deliveryRoom';
 import { createTestApp, usingPostgres, type TestApp } from './harness';
 
@@ -49,11 +48,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: shop }, now: () => clock });
   oil = await seededProduct(t, 'kerosene-heating-oil');
   coal = await seededProduct(t, 'premium-house-coal');
-  const zones = await db().select().from(shippingZones);
-  oilZone = zones.find((z) => z.title === 'oil')?.id ?? -1;
-  lorryZone = zones.find((z) => z.title === 'northern-ireland')?.id ?? -1;
-  expect(oilZone).toBeGreaterThan(0);
-  expect(lorryZone).toBeGreaterThan(0);
+  ({ oilZone, lorryZone } = await deliveryZoneIds(db()));
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -72,37 +67,11 @@ const oilLine = (title = '300 Litres', quantity = 1) => ({
 });
 const coalLine = () => ({ product: coal, sizeId: sizeNamed(coal, '40kg bag').id, quantity: 2 });
 
-async function room(zoneId: number, day: string) {
-  const [row] = await db()
-    .select()
-    .from(deliveryDays)
-    .where(and(eq(deliveryDays.zoneId, zoneId), eq(deliveryDays.day, day)));
-  return row;
-}
-
-/** Sets a day's capacity (making its row, as staff will), closed or not. */
-async function setDay(zoneId: number, day: string, capacity: number, closed = false) {
-  await db()
-    .insert(deliveryDays)
-    .values({ zoneId, day, capacity, closed })
-    .onConflictDoUpdate({
-      target: [deliveryDays.zoneId, deliveryDays.day],
-      set: { capacity, closed },
-    });
-}
-
-async function orderRow(id: string) {
-  const [row] = await db().select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error('No such order');
-  return row;
-}
-
-async function held(orderId: string) {
-  return db()
-    .select()
-    .from(deliveryBookings)
-    .where(and(eq(deliveryBookings.orderId, orderId), isNull(deliveryBookings.releasedAt)));
-}
+const room = (zoneId: number, day: string) => dayRoom(db(), zoneId, day);
+const setDay = (zoneId: number, day: string, capacity: number, closed = false) =>
+  setDayRoom(db(), zoneId, day, capacity, closed);
+const orderRow = (id: string) => orderById(db(), id);
+const held = (orderId: string) => heldBookings(db(), orderId);
 
 async function place(agent: Agent, body: object = checkoutForm()): Promise<PlacedBody> {
   const res = await postCheckout(agent, body);
@@ -110,29 +79,10 @@ async function place(agent: Agent, body: object = checkoutForm()): Promise<Place
   return res.body as PlacedBody;
 }
 
-/** The test provider's signed webhook for the order's latest session. */
+/** The test provider's signed webhook, and the order's status after it. */
 async function webhook(orderId: string, type: 'payment.succeeded' | 'payment.failed') {
-  const [session] = await db()
-    .select()
-    .from(paymentSessions)
-    .where(eq(paymentSessions.orderId, orderId));
-  if (!session) throw new Error('No payment session');
-  const signed = signedTestWebhook(await testWebhookSecret(db()), {
-    id: `evt_${randomUUID()}`,
-    type,
-    data: {
-      sessionId: session.providerSessionId,
-      orderId,
-      amount: session.amount,
-      currency: 'GBP',
-    },
-  });
-  const res = await request(t.app.callback())
-    .post('/api/payments/webhooks/test')
-    .set(signed.headers)
-    .send(signed.rawBody.toString('utf8'));
-  expect(res.status).toBe(200);
-  const { outcome } = res.body as { outcome: string };
+  const { status, outcome } = await sendPaymentEvent(t, orderId, type);
+  expect(status).toBe(200);
   return { outcome, status: (await orderRow(orderId)).status };
 }
 

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { expect, fn, within } from 'storybook/test';
 import type { OrderView } from '../../api/domain/order';
+import { orderDeliveryDayTexts, type OrderDeliveryDays } from '../../api/domain/orderDeliveryDay';
 import { authTexts, createSession, SessionProvider, type SessionUser } from '../features/auth';
 import { testCustomer } from '../features/auth/testing';
 import { orderId, orderView, summaryOil2700 } from '../features/checkout/testing';
+import { dropDanglingAnnouncements } from '../qa/storyIsolation';
 import OrderPage from './OrderPage';
 
 interface DemoProps {
@@ -17,10 +19,21 @@ interface DemoProps {
   onFetch?: () => void;
   /** The signed-in customer (none: a guest). */
   user?: SessionUser | null;
+  /** What GET /api/orders/{id}/delivery-days answers (null: nothing, no section). */
+  days?: OrderDeliveryDays | null;
+  /** Told of each day "Change day" sends; the stand-in API then moves the order there. */
+  onChangeDay?: (day: string) => void;
 }
 
 /** /order/{id}?token=… with the order API replaced, in a router of its own. */
-function OrderPageDemo({ order, fromServer = false, onFetch, user = null }: DemoProps) {
+function OrderPageDemo({
+  order,
+  fromServer = false,
+  onFetch,
+  user = null,
+  days = null,
+  onChangeDay,
+}: DemoProps) {
   const [session] = useState(() => createSession({ user, verified: true }, { start: false }));
   const [router] = useState(() =>
     createMemoryRouter(
@@ -37,6 +50,17 @@ function OrderPageDemo({ order, fromServer = false, onFetch, user = null }: Demo
               source={async () => {
                 onFetch?.();
                 return order;
+              }}
+              daysSource={async () => days}
+              changeDay={async (_id, _token, day) => {
+                onChangeDay?.(day);
+                if (!order || !days) return { code: 404, message: 'Order not found.' };
+                return {
+                  code: 200,
+                  message: orderDeliveryDayTexts.changed(day),
+                  order: { ...order, deliveryDay: day },
+                  deliveryDays: { ...days, current: day },
+                };
               }}
             />
           ),
@@ -58,8 +82,17 @@ const meta = {
   component: OrderPageDemo,
   tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
-  args: { order: orderView(), onFetch: fn() },
-  argTypes: { order: { control: false }, onFetch: { table: { category: 'Events' } } },
+  // "Change day" turns pending while focused: its announcement must not outlive its story.
+  beforeEach: () => {
+    dropDanglingAnnouncements();
+  },
+  args: { order: orderView(), onFetch: fn(), onChangeDay: fn() },
+  argTypes: {
+    order: { control: false },
+    days: { control: false },
+    onFetch: { table: { category: 'Events' } },
+    onChangeDay: { table: { category: 'Events' } },
+  },
 } satisfies Meta<typeof OrderPageDemo>;
 
 export default meta;
@@ -167,5 +200,65 @@ export const AlreadyInAccount: Story = {
     await canvas.findByRole('article', { name: 'Order FY-100001' });
     await expect(canvas.queryByRole('button', { name: authTexts.claim.button })).toBeNull();
     await expect(canvas.queryByText(authTexts.claim.prompt)).toBeNull();
+  },
+};
+
+/** The days of a paid order booked for Tuesday 18 March 2025: Wednesday is full. */
+const changeableDays: OrderDeliveryDays = {
+  current: '2025-03-18',
+  canChange: true,
+  reason: null,
+  changeBy: { day: '2025-03-17', time: '12:00' },
+  days: [
+    { day: '2025-03-18', free: true, standard: true },
+    { day: '2025-03-19', free: false, standard: true },
+    { day: '2025-03-20', free: true, standard: true },
+    { day: '2025-03-21', free: true, standard: true },
+  ],
+};
+
+/**
+ * A paid order before the cut-off on the day before its day: "Change delivery day" offers the
+ * days it can move to (a full one shown, not choosable), its own day chosen. Changing it updates
+ * the receipt in place (issue 34, item 6).
+ */
+export const ChangeDeliveryDay: Story = {
+  args: { days: changeableDays },
+  play: async ({ canvas, args, userEvent }) => {
+    const section = await canvas.findByRole('region', { name: 'Change delivery day' });
+    const days = within(section);
+    await expect(section).toHaveTextContent(
+      'You can change the day until 12:00 on Monday 17 March.',
+    );
+    await expect(days.getByRole('radio', { name: 'Tuesday 18 March, Your day' })).toBeChecked();
+    await expect(days.getByRole('radio', { name: 'Wednesday 19 March, Full' })).toBeDisabled();
+    await userEvent.click(days.getByText('20 Mar'));
+    await expect(days.getByRole('radio', { name: 'Thursday 20 March' })).toBeChecked();
+    await userEvent.click(days.getByRole('button', { name: 'Change day' }));
+    await expect(args.onChangeDay).toHaveBeenCalledWith('2025-03-20');
+    const receipt = canvas.getByRole('article', { name: 'Order FY-100001' });
+    await expect(receipt).toHaveTextContent('Thursday 20 March 2025');
+    // The new day is the order's own now, and chosen.
+    await expect(
+      await days.findByRole('radio', { name: 'Thursday 20 March, Your day' }),
+    ).toBeChecked();
+    await expect(section).toHaveTextContent('Your order is booked for Thursday 20 March 2025.');
+  },
+};
+
+/** Past the cut-off: the section says why the day can no longer change, and has no form. */
+export const DeliveryDayTooLate: Story = {
+  args: {
+    days: {
+      ...changeableDays,
+      canChange: false,
+      reason: orderDeliveryDayTexts.tooLate('2025-03-18', { day: '2025-03-17', time: '12:00' }),
+      days: [],
+    },
+  },
+  play: async ({ canvas }) => {
+    const section = await canvas.findByRole('region', { name: 'Change delivery day' });
+    await expect(section).toHaveTextContent('It is too late to change the delivery day online');
+    await expect(within(section).queryByRole('button', { name: 'Change day' })).toBeNull();
   },
 };

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useLoaderData } from 'react-router-dom';
-import type { OrderRefundView } from '../../api/domain/order';
+import type { OrderRefundView, OrderView } from '../../api/domain/order';
 import { dayInWords } from '../../api/domain/deliveryCalendar';
+import type { OrderDeliveryDays } from '../../api/domain/orderDeliveryDay';
 import { Button, Heading, Notice, OrderReceipt, type OrderReceiptRefund } from '../../ui';
 import {
   checkoutTexts,
@@ -13,6 +15,12 @@ import {
   TestModeNotice,
   Waiting,
 } from '../features/checkout';
+import {
+  ChangeDeliveryDay,
+  useDeliveryDays,
+  type DeliveryDayChange,
+  type DeliveryDaysSource,
+} from '../features/delivery-day';
 import { PageSection } from './CheckoutPage';
 import type { OrderPageData } from './CheckoutProcessPage';
 import { ClaimOrder } from './user/ClaimOrder';
@@ -30,15 +38,41 @@ function receiptRefund(refund: OrderRefundView): OrderReceiptRefund {
   return { amount: refund.amount, date };
 }
 
+/** The order page's loader data: the order's, and its delivery days when the server had them. */
+export interface OrderPageLoaderData extends OrderPageData {
+  deliveryDays?: OrderDeliveryDays;
+}
+
+export interface OrderPageProps {
+  /** Where the order comes from (stories replace it); the API by default. */
+  source?: OrderSource;
+  /** Where its delivery days come from, when the server did not give them; the API by default. */
+  daysSource?: DeliveryDaysSource;
+  /** How "Change day" changes the day with script; the API by default. */
+  changeDay?: DeliveryDayChange;
+}
+
 /**
  * /order/{id}: the order for whoever holds its token (the e-mail's `?token=`, the cookie this
  * browser kept, or this tab's sessionStorage after checkout) or owns it, as a printable VAT
  * receipt; in the first HTML when the server could show it. Anyone else sees the site's 404.
+ * A paid order waiting for delivery also shows "Change delivery day" (until the cut-off on the
+ * day before its day), which works without script.
  */
-export default function OrderPage({ source }: { source?: OrderSource }) {
-  const { orderId, urlToken, order } = useLoaderData() as OrderPageData;
+export default function OrderPage({ source, daysSource, changeDay }: OrderPageProps) {
+  const { orderId, urlToken, order, deliveryDays } = useLoaderData() as OrderPageLoaderData;
   const load = useOrder(orderId, urlToken, source, order ?? null);
   useTokenOutOfAddress(urlToken);
+  // The order after "Change day" moved it with script (the receipt then shows its new day).
+  const [changed, setChanged] = useState<OrderView | null>(null);
+  const shown = load.state === 'loaded' ? (changed ?? load.order) : null;
+  const [days, setDays] = useDeliveryDays(
+    orderId,
+    urlToken,
+    shown?.status === 'paid',
+    deliveryDays,
+    daysSource,
+  );
 
   if (load.state === 'notFound') return <OrderNotFound />;
   return (
@@ -61,34 +95,45 @@ export default function OrderPage({ source }: { source?: OrderSource }) {
         ) : null}
         {/* Offered only for an order in no account: never again once it is claimed. */}
         {load.state === 'loaded' && !load.order.inAccount ? <ClaimOrder orderId={orderId} /> : null}
-        {load.state === 'loaded' ? (
+        {shown ? (
           <OrderReceipt
-            number={load.order.number}
-            placedAt={formatOrderDate(load.order.createdAt)}
-            paidAt={load.order.paidAt ? formatOrderDate(load.order.paidAt) : null}
-            status={orderStatusLabel(load.order.status)}
-            statusTone={orderStatusTone(load.order.status)}
-            deliveryDay={
-              load.order.deliveryDay ? dayInWords(load.order.deliveryDay, { year: true }) : null
-            }
-            lines={load.order.lines}
-            subtotal={load.order.subtotal}
-            deliveryCharge={load.order.deliveryCharge}
-            vatAdjustment={load.order.vatAdjustment}
-            vatBreakdown={load.order.vatBreakdown}
-            vatTotal={load.order.vatTotal}
-            total={load.order.total}
-            refunds={load.order.refunds.map(receiptRefund)}
+            number={shown.number}
+            placedAt={formatOrderDate(shown.createdAt)}
+            paidAt={shown.paidAt ? formatOrderDate(shown.paidAt) : null}
+            status={orderStatusLabel(shown.status)}
+            statusTone={orderStatusTone(shown.status)}
+            deliveryDay={shown.deliveryDay ? dayInWords(shown.deliveryDay, { year: true }) : null}
+            lines={shown.lines}
+            subtotal={shown.subtotal}
+            deliveryCharge={shown.deliveryCharge}
+            prioritySurcharge={shown.prioritySurcharge ?? 0}
+            vatAdjustment={shown.vatAdjustment}
+            vatBreakdown={shown.vatBreakdown}
+            vatTotal={shown.vatTotal}
+            total={shown.total}
+            refunds={shown.refunds.map(receiptRefund)}
             customer={{
-              name: load.order.fullName,
-              email: load.order.email,
-              phone: load.order.phone,
+              name: shown.fullName,
+              email: shown.email,
+              phone: shown.phone,
             }}
-            deliveryAddress={deliveryAddressLines(load.order)}
-            instructions={load.order.instructions}
+            deliveryAddress={deliveryAddressLines(shown)}
+            instructions={shown.instructions}
             seller={receiptSeller}
             onPrint={() => window.print()}
             headingLevel={1}
+          />
+        ) : null}
+        {shown?.status === 'paid' && days ? (
+          <ChangeDeliveryDay
+            orderId={orderId}
+            days={days}
+            onChanged={(next, nextDays) => {
+              setChanged(next);
+              setDays(nextDays);
+            }}
+            onRefused={setDays}
+            {...(changeDay ? { change: changeDay } : {})}
           />
         ) : null}
       </PageSection>

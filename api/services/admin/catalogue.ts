@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/failures';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/failures';
 import {
   categories,
+  deliveryBookings,
+  orders,
   productImages,
   productSizes,
   products,
@@ -14,6 +16,7 @@ import {
 } from '../../db/schema';
 import type { ProductForm, SizeForm, ZoneForm } from '../../domain/admin';
 import type { AdminCategory, AdminOilPrice, AdminProduct, AdminZone } from '../../domain/adminApi';
+import { deliveryDayTexts } from '../../domain/adminDeliveryDays';
 import { coalIconForSlug } from '../../domain/coal';
 import { ConflictError, NotFoundError } from '../../errors';
 import { audit, written, type Actor, type Tx } from './audit';
@@ -415,13 +418,58 @@ export function adminCatalogue(db: Database, options: { uploadsDir: string }) {
       }
     },
 
+    /**
+     * Deletes a zone, its postcodes, calendar and days. Refused (409) while orders not yet
+     * delivered hold delivery room in it; the bookings left (given back, or of delivered orders)
+     * go with its days, and the orders keep their delivery day.
+     */
     async deleteZone(actor: Actor, id: number): Promise<void> {
-      await db.transaction(async (tx) => {
-        const before = (await this.zones(tx)).find((z) => z.id === id);
-        if (!before) throw new NotFoundError('No such zone.');
-        await tx.delete(shippingZones).where(and(eq(shippingZones.id, id)));
-        await audit(tx, actor, 'zone', id, 'delete', before, null);
-      });
+      const refused = (count: number | null) => {
+        const message = deliveryDayTexts.zoneHasBookings(count);
+        return new ConflictError(message, { errors: [message] });
+      };
+      try {
+        await db.transaction(async (tx) => {
+          // Locked: no day of the zone is made (checkout, the back office) while it goes.
+          const [locked] = await tx
+            .select({ id: shippingZones.id })
+            .from(shippingZones)
+            .where(eq(shippingZones.id, id))
+            .for('update');
+          const before = locked ? (await this.zones(tx)).find((z) => z.id === id) : undefined;
+          if (!before) throw new NotFoundError('No such zone.');
+          const [held] = await tx
+            .select({ n: countDistinct(deliveryBookings.orderId) })
+            .from(deliveryBookings)
+            .innerJoin(orders, eq(orders.id, deliveryBookings.orderId))
+            .where(
+              and(
+                eq(deliveryBookings.zoneId, id),
+                isNull(deliveryBookings.releasedAt),
+                ne(orders.status, 'delivered'),
+              ),
+            );
+          if ((held?.n ?? 0) > 0) throw refused(held?.n ?? null);
+          const removed = await tx
+            .delete(deliveryBookings)
+            .where(eq(deliveryBookings.zoneId, id))
+            .returning({ orderId: deliveryBookings.orderId });
+          await tx.delete(shippingZones).where(and(eq(shippingZones.id, id)));
+          await audit(
+            tx,
+            actor,
+            'zone',
+            id,
+            'delete',
+            { ...before, deliveryBookingsRemoved: removed.length },
+            null,
+          );
+        });
+      } catch (error) {
+        // An order booked into the zone while it was being deleted.
+        if (isForeignKeyViolation(error)) throw refused(null);
+        throw error;
+      }
     },
   };
 }

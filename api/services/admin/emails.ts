@@ -1,8 +1,15 @@
+import { dayInWords, type IsoDay } from '../../domain/deliveryCalendar';
 import { escapeHtml } from '../../domain/html';
 import { formatPence } from '../../domain/money';
 import type { OrderStatus } from '../../domain/order';
 import type { SiteConfig } from '../../domain/site';
-import { addressLines, htmlDocument, moneyBackEmail, type EmailOrder } from '../orders/emails';
+import {
+  addressLines,
+  htmlDocument,
+  moneyBackEmail,
+  renderOrderNote,
+  type EmailOrder,
+} from '../orders/emails';
 
 /**
  * The customer's e-mails from the back office: the order is out for delivery, and money was
@@ -86,4 +93,26 @@ export function renderRefunded(
     body = `We have refunded ${amount} of your order ${order.number}. With the earlier refunds, all of the ${formatPence(refund.paid)} you paid has now been refunded.`;
   }
   return moneyBackEmail(subject, order.fullName, body, phone);
+}
+
+/**
+ * A closed delivery day moved the order (the back office's cold-snap tools): its old and new day
+ * in words, an apology, and whom to call when the new day does not suit.
+ */
+export function renderDeliveryDayChanged(
+  order: { number: string; fullName: string },
+  days: { from: IsoDay; to: IsoDay },
+  orderUrl: string,
+  site: Site,
+): RenderedEmail {
+  const subject = `Your delivery day has changed: ${site.companyName} order ${order.number}`;
+  const phone = site.offices[0].phone;
+  const from = dayInWords(days.from, { year: true });
+  const to = dayInWords(days.to, { year: true });
+  const paragraphs = [
+    `We are sorry: we cannot deliver your order ${order.number} on ${from} as planned.`,
+    `Your new delivery day is ${to}.`,
+    `We apologise for the inconvenience. If ${to} does not suit you, please call us on ${phone} and we will find another day.`,
+  ];
+  return renderOrderNote(subject, order.fullName, paragraphs, orderUrl);
 }

@@ -101,6 +101,9 @@ export interface AdminOrdersDeps {
   mailWorker?: { nudge(): void } | undefined;
 }
 
+/** The most orders one deliveries CSV lists. */
+const csvRowLimit = 5000;
+
 export function adminOrders({
   db,
   logger,
@@ -120,6 +123,56 @@ export function adminOrders({
       .where(inArray(orderLines.orderId, ids));
     for (const row of rows) map.set(row.orderId, [...(map.get(row.orderId) ?? []), row.type]);
     return map;
+  }
+
+  /** The deliveries CSV of these orders, in their order: one record each, with what to deliver. */
+  async function deliveryCsvOf(rows: OrderRowDb[]): Promise<string> {
+    const lines = rows.length
+      ? await db
+          .select()
+          .from(orderLines)
+          .where(
+            inArray(
+              orderLines.orderId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(orderLines.ordering), asc(orderLines.id))
+      : [];
+    const header = [
+      'District',
+      'Order',
+      'Status',
+      'Delivery day',
+      'Name',
+      'Address',
+      'Town',
+      'Postcode',
+      'Telephone',
+      'Deliver',
+      'Instructions',
+    ];
+    const out = [header];
+    for (const order of rows) {
+      const deliver = lines
+        .filter((l) => l.orderId === order.id)
+        .map((l) => `${l.quantity} x ${l.sizeTitle ? `${l.title} (${l.sizeTitle})` : l.title}`)
+        .join('; ');
+      out.push([
+        districtOf(order.postcode),
+        order.number,
+        statusLabels[isOrderStatus(order.status) ? order.status : 'needs_review'],
+        order.deliveryDay ?? '',
+        order.fullName,
+        [order.addressLine1, order.addressLine2].filter(Boolean).join(', '),
+        order.town,
+        displayPostcode(order.postcode),
+        order.phone,
+        deliver,
+        order.instructions ?? '',
+      ]);
+    }
+    return csvFile(out);
   }
 
   function rowOf(order: OrderRowDb, types: ProductType[]): AdminOrderRow {
@@ -483,7 +536,7 @@ export function adminOrders({
       return { order: await load(db, id), refund: refundOf(outcome), replay: false };
     },
 
-    /** The day's deliveries for the driver's run: orders sent out that day (UK), by district. */
+    /** The day's deliveries: orders sent out that day (UK), by district. */
     async deliveriesCsv(day: string): Promise<string> {
       const rows = await db
         .select()
@@ -495,51 +548,24 @@ export function adminOrders({
           ),
         )
         .orderBy(asc(districtSql), asc(orders.postcode), asc(orders.number))
-        .limit(5000);
-      const lines = rows.length
-        ? await db
-            .select()
-            .from(orderLines)
-            .where(
-              inArray(
-                orderLines.orderId,
-                rows.map((r) => r.id),
-              ),
-            )
-            .orderBy(asc(orderLines.ordering), asc(orderLines.id))
-        : [];
-      const header = [
-        'District',
-        'Order',
-        'Status',
-        'Name',
-        'Address',
-        'Town',
-        'Postcode',
-        'Telephone',
-        'Deliver',
-        'Instructions',
-      ];
-      const out = [header];
-      for (const order of rows) {
-        const deliver = lines
-          .filter((l) => l.orderId === order.id)
-          .map((l) => `${l.quantity} x ${l.sizeTitle ? `${l.title} (${l.sizeTitle})` : l.title}`)
-          .join('; ');
-        out.push([
-          districtOf(order.postcode),
-          order.number,
-          statusLabels[isOrderStatus(order.status) ? order.status : 'needs_review'],
-          order.fullName,
-          [order.addressLine1, order.addressLine2].filter(Boolean).join(', '),
-          order.town,
-          displayPostcode(order.postcode),
-          order.phone,
-          deliver,
-          order.instructions ?? '',
-        ]);
-      }
-      return csvFile(out);
+        .limit(csvRowLimit);
+      return deliveryCsvOf(rows);
+    },
+
+    /**
+     * The driver's run for a booked delivery day: the orders booked for that day, paid and not
+     * yet delivered (paid or out for delivery), by postcode then order number.
+     */
+    async deliveryRunCsv(day: string): Promise<string> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(
+          and(eq(orders.deliveryDay, day), inArray(orders.status, ['paid', 'out_for_delivery'])),
+        )
+        .orderBy(asc(orders.postcode), asc(orders.number))
+        .limit(csvRowLimit);
+      return deliveryCsvOf(rows);
     },
 
     /** Paid orders not yet sent out for delivery. */

@@ -217,6 +217,39 @@ export async function holdsDelivery(tx: Database, orderId: string): Promise<bool
   return row !== undefined;
 }
 
+/**
+ * The zones an order holds room in now (`released: false`) or held room in before it was given
+ * back (`released: true`), with their calendars and the room it takes in each: what moving or
+ * re-booking the order needs. Zone order.
+ */
+export async function orderZones(
+  tx: Database,
+  orderId: string,
+  released = false,
+): Promise<ZoneNeed[]> {
+  const rows = await tx
+    .select({
+      zoneId: deliveryBookings.zoneId,
+      amount: deliveryBookings.amount,
+      title: shippingZones.title,
+    })
+    .from(deliveryBookings)
+    .innerJoin(shippingZones, eq(shippingZones.id, deliveryBookings.zoneId))
+    .where(
+      and(
+        eq(deliveryBookings.orderId, orderId),
+        released ? isNotNull(deliveryBookings.releasedAt) : isNull(deliveryBookings.releasedAt),
+      ),
+    )
+    .orderBy(asc(deliveryBookings.zoneId))
+    .limit(20);
+  return zoneNeeds(
+    tx,
+    rows.map((r) => ({ id: r.zoneId, title: r.title })),
+    rows.map((r) => ({ zoneTitle: r.title.toLowerCase(), amount: r.amount })),
+  );
+}
+
 /** How many free days re-booking tries before it gives up (other buyers racing for them). */
 const rebookTries = 5;
 
@@ -235,22 +268,10 @@ export async function rebookDelivery(
     .select({ deliveryDay: orders.deliveryDay })
     .from(orders)
     .where(eq(orders.id, orderId));
-  const released = await tx
-    .select({
-      zoneId: deliveryBookings.zoneId,
-      amount: deliveryBookings.amount,
-      title: shippingZones.title,
-    })
-    .from(deliveryBookings)
-    .innerJoin(shippingZones, eq(shippingZones.id, deliveryBookings.zoneId))
-    .where(and(eq(deliveryBookings.orderId, orderId), isNotNull(deliveryBookings.releasedAt)));
   const day = order?.deliveryDay ?? null;
-  if (released.length === 0 || (await holdsDelivery(tx, orderId))) return day;
-  const zones = await zoneNeeds(
-    tx,
-    released.map((r) => ({ id: r.zoneId, title: r.title })),
-    released.map((r) => ({ zoneTitle: r.title.toLowerCase(), amount: r.amount })),
-  );
+  if (await holdsDelivery(tx, orderId)) return day;
+  const zones = await orderZones(tx, orderId, true);
+  if (zones.length === 0) return day;
   const offer = await deliveryOffer(tx, zones, instant);
   const free = offer.days.filter((d) => d.free).map((d) => d.day);
   const candidates =

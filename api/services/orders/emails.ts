@@ -43,6 +43,31 @@ export interface RenderedOrderEmail {
   text: string;
 }
 
+/**
+ * A short e-mail about an order: "Dear …", the paragraphs, and the link that opens the order
+ * (it carries the access token); the same words in HTML (escaped) and plain text.
+ */
+export function renderOrderNote(
+  subject: string,
+  fullName: string,
+  paragraphs: readonly string[],
+  orderUrl: string,
+): RenderedOrderEmail {
+  const html = htmlDocument(subject, [
+    `<p>Dear ${escapeHtml(fullName)},</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(orderUrl)}">View your order</a></p>`,
+  ]);
+  const text = [
+    `Dear ${fullName},`,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    `View your order: ${orderUrl}`,
+    '',
+  ].join('\n');
+  return { subject, html, text };
+}
+
 type Site = Pick<SiteConfig, 'companyName' | 'legalName' | 'vatNumber' | 'email' | 'offices'>;
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {

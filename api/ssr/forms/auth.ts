@@ -40,7 +40,7 @@ const accountFields = [
 ] as const;
 
 /** The order a page is about (/order/{id}), or '' on any other page. */
-function orderIdOf(page: URL): string {
+export function orderIdOf(page: URL): string {
   const match = /^\/order\/([^/]+)$/.exec(page.pathname);
   if (!match?.[1]) return '';
   try {

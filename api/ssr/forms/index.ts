@@ -2,6 +2,7 @@ import { authForms } from './auth';
 import { cartForms } from './cart';
 import { checkoutForms } from './checkout';
 import { enquiryForms } from './enquiry';
+import { orderForms } from './orders';
 import type { PageForm } from './types';
 
 /** Every form of the site that works without JavaScript, by intent. */
@@ -10,6 +11,7 @@ export const pageForms: readonly PageForm[] = [
   ...cartForms,
   ...checkoutForms,
   ...enquiryForms,
+  ...orderForms,
 ];
 
 export { formBridge } from './formBridge';

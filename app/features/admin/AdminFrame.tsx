@@ -12,6 +12,7 @@ export const adminSections = [
   { href: '/admin/products', label: t.nav.products },
   { href: '/admin/categories', label: t.nav.categories },
   { href: '/admin/zones', label: t.nav.zones },
+  { href: '/admin/delivery-days', label: t.nav.deliveryDays },
   { href: '/admin/enquiries', label: t.nav.enquiries },
   { href: '/admin/mail', label: t.nav.mail },
   { href: '/admin/late-payments', label: t.nav.latePayments },

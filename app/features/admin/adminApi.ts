@@ -21,6 +21,12 @@ import type {
   AdminZone,
 } from '../../../api/domain/adminApi';
 import { adminTexts } from '../../../api/domain/admin';
+import type {
+  AdminCalendarChange,
+  AdminDayChange,
+  AdminDeliveryCalendar,
+  AdminDeliveryDays,
+} from '../../../api/domain/adminDeliveryDays';
 import type { AdminStaffMember, StaffInviteAnswer } from '../../../api/domain/staffInvite';
 import { adminPageTexts as t } from './texts';
 
@@ -167,6 +173,12 @@ export interface ZoneInput {
   postcodes: string[];
 }
 
+/** A day's change as the delivery days page sends it: a capacity, closed or open. */
+export interface DeliveryDayInput {
+  capacity?: number;
+  closed?: boolean;
+}
+
 export interface CategoryInput {
   title: string;
 }
@@ -238,6 +250,30 @@ export const adminApi = {
   deleteZone: (zoneId: number) =>
     adminRequest<undefined>(`/zones/${id(zoneId)}`, { method: 'DELETE' }),
 
+  /** `days` days of the zone from `from` (YYYY-MM-DD; today in London when left out). */
+  deliveryDays: (zoneId: number, from: string | null, days: number, signal?: Signal) =>
+    adminRequest<AdminDeliveryDays>(
+      withQuery(
+        '/delivery-days',
+        new URLSearchParams({
+          zone: String(zoneId),
+          ...(from ? { from } : {}),
+          days: String(days),
+        }),
+      ),
+      { signal },
+    ),
+  changeDeliveryDay: (zoneId: number, day: string, change: DeliveryDayInput) =>
+    adminRequest<AdminDayChange>(`/delivery-days/${id(zoneId)}/${id(day)}`, {
+      method: 'PUT',
+      json: change,
+    }),
+  saveDeliveryCalendar: (zoneId: number, calendar: AdminDeliveryCalendar) =>
+    adminRequest<AdminCalendarChange>(`/delivery-calendars/${id(zoneId)}`, {
+      method: 'PUT',
+      json: calendar,
+    }),
+
   /** `query` as `orderApiSearch` makes it. */
   orders: (query: URLSearchParams, signal?: Signal) =>
     adminRequest<Paging & { orders: AdminOrderRow[] }>(withQuery('/orders', query), { signal }),
@@ -298,4 +334,9 @@ export const adminApi = {
 /** The driver's run for one day (YYYY-MM-DD), as a CSV download link's address. */
 export function deliveriesCsvHref(date: string): string {
   return `${adminApiBase}/deliveries.csv?${new URLSearchParams({ date }).toString()}`;
+}
+
+/** The driver's run for a booked delivery day (YYYY-MM-DD): its paid orders, by postcode. */
+export function deliveryRunCsvHref(day: string): string {
+  return `${adminApiBase}/deliveries.csv?${new URLSearchParams({ day }).toString()}`;
 }

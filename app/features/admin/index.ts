@@ -8,9 +8,11 @@ export {
   adminApi,
   AdminApiError,
   deliveriesCsvHref,
+  deliveryRunCsvHref,
   errorMessage,
   pageCountOf,
   type CategoryInput,
+  type DeliveryDayInput,
   type Paging,
   type ProductInput,
   type RefundInput,
@@ -21,6 +23,7 @@ export * from './query';
 export * from './format';
 export * from './prices';
 export * from './forms';
+export * from './deliveryDays';
 export { useAdminLoad, type AdminLoad } from './useAdminLoad';
 export { useAdminForm, type AdminFormOptions } from './useAdminForm';
 export { AdminFrame, adminSections, currentSection } from './AdminFrame';

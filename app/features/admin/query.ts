@@ -222,6 +222,7 @@ export const auditEntities: readonly AuditEntity[] = [
   'image',
   'category',
   'zone',
+  'delivery_day',
   'enquiry',
   'mail',
   'user',

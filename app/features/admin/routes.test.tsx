@@ -32,6 +32,7 @@ const adminPaths = [
   '/admin/products/3',
   '/admin/categories',
   '/admin/zones',
+  '/admin/delivery-days',
   '/admin/enquiries',
   '/admin/enquiries/0b7e4f4e-0000-4000-8000-000000000002',
   '/admin/mail',

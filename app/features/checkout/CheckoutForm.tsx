@@ -26,6 +26,7 @@ import {
   type ValidationState,
 } from '../../../ui';
 import { displayPostcode } from '../cart';
+import { dayCard } from '../delivery-day';
 import { IntentField } from '../forms';
 import { paths } from '../navigation';
 import type { CheckoutActorRef, CheckoutTextField } from './checkoutMachine';
@@ -65,23 +66,17 @@ const Details = styled.ul`
 
 /** The offer's days as day cards: "Tue" / "8 Dec", the earliest free one and full ones noted. */
 function dayOptions(offer: DeliveryOffer): DayPickerOption[] {
-  return offer.days.map(({ day, free }) => {
-    const label = dayInWords(day);
-    const [weekday = '', date = '', month = ''] = label.split(' ');
-    const note = !free
-      ? checkoutTexts.deliveryDay.full
-      : day === offer.earliest
-        ? checkoutTexts.deliveryDay.earliest
-        : undefined;
-    return {
-      value: day,
-      label,
-      weekday: weekday.slice(0, 3),
-      date: `${date} ${month.slice(0, 3)}`,
-      ...(note ? { note } : {}),
-      ...(free ? {} : { isDisabled: true }),
-    };
-  });
+  return offer.days.map(({ day, free }) =>
+    dayCard(
+      day,
+      !free
+        ? checkoutTexts.deliveryDay.full
+        : day === offer.earliest
+          ? checkoutTexts.deliveryDay.earliest
+          : undefined,
+      !free,
+    ),
+  );
 }
 
 const officePhones = `${site.offices[0].phone} or ${site.offices[1].phone}`;
