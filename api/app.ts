@@ -67,6 +67,8 @@ export interface AppDeps {
   payments?: Payments;
   /** The clock checkout offers delivery days by (tests fix it); omitted, the real time. */
   now?: () => Date;
+  /** False: checkout books no delivery days (the benchmark's baseline); omitted, it does. */
+  bookDeliveryDays?: boolean;
 }
 
 /** Builds the Koa application. It does not listen: server.ts and the tests do that. */
@@ -78,6 +80,7 @@ export function createApp({
   mailWorker,
   draining,
   now,
+  bookDeliveryDays,
   payments = createPayments({
     config,
     db: database.db,
@@ -101,6 +104,7 @@ export function createApp({
     logger,
     config,
     ...(now ? { now } : {}),
+    ...(bookDeliveryDays === false ? { bookDeliveryDays } : {}),
   });
   // Customer accounts: server-side sessions in an HttpOnly cookie (api/services/auth).
   const auth = createAuthService({ db: database.db, config, site });

@@ -97,6 +97,11 @@ export interface CheckoutServiceDeps {
   config?: Pick<Config, 'checkoutRateLimit' | 'domesticUseMax'>;
   /** The clock delivery days are offered by (tests set it); the real time when left out. */
   now?: () => Date;
+  /**
+   * False: orders book no delivery day (the shop as it was before days were booked). Only the
+   * benchmark sets it, to measure what booking costs against the same checkout without it.
+   */
+  bookDeliveryDays?: boolean;
 }
 
 export interface PlaceOrderInput {
@@ -287,6 +292,7 @@ export function createCheckoutService({
   sessionWaitMs = 10_000,
   config,
   now = () => new Date(),
+  bookDeliveryDays = true,
 }: CheckoutServiceDeps): CheckoutService {
   const domesticUseMax = config?.domesticUseMax ?? defaultDomesticUseMax;
   const limits = config
@@ -414,7 +420,7 @@ export function createCheckoutService({
     zones: readonly ZoneNeed[],
     delivery: RequestedDelivery,
   ): Promise<void> {
-    if (zones.length === 0) return;
+    if (zones.length === 0 || !bookDeliveryDays) return;
     const instant = now();
     const offer = await deliveryOffer(tx, zones, instant);
     if (delivery.priority) {
