@@ -8,7 +8,7 @@ import { deliveryMessages } from './deliveryMessages';
 import type { OfferedDay } from './deliveryBooking';
 import { addDays, dayInWords, londonNow, parseClockTime, type IsoDay } from './deliveryCalendar';
 import type { OrderStatus } from './order';
-import { site } from './site';
+import { officePhones } from './site';
 
 /** The order page's form, posted without script (api/ssr/forms/orders.ts reads the same names). */
 export const deliveryDayForm = {
@@ -43,7 +43,7 @@ export interface OrderDeliveryDays {
   days: OfferedDay[];
 }
 
-const phones = `${site.offices[0].phone} or ${site.offices[1].phone}`;
+const phones = officePhones();
 
 /** "Friday 11 December 2026". */
 const inWords = (day: IsoDay) => dayInWords(day, { year: true });

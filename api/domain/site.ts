@@ -46,6 +46,11 @@ export const site: SiteConfig = {
   vatNumber: demoVatNumber,
 };
 
+/** Both offices' numbers, as a customer is asked to call them: "028 9649 6010 or 028 9649 6020". */
+export function officePhones(): string {
+  return `${site.offices[0].phone} or ${site.offices[1].phone}`;
+}
+
 /** tel: link for a displayed UK number ("028 9649 6020" -> "tel:+442896496020"). */
 export function telHref(phone: string): string {
   const digits = phone.replace(/[^0-9]/g, '');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, orders, productSizes, testPaymentSessions } from '../db/schema';
 import { messages } from '../domain/messages';
 import { formatPence } from '../domain/money';
-import { site } from '../domain/site';
+import { officePhones } from '../domain/site';
 import {
   checkoutForm,
   checkoutSummary,
@@ -272,10 +272,7 @@ describe(`checkout gaps (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         checkoutForm({ domesticUse: true, addressLine1: 'Unit 4, Duncrue Industrial Estate' }),
       );
       expect(declared.status).toBe(422);
-      const message = m.domesticUseTooLarge(
-        '36,000 litres of oil',
-        `${site.offices[0].phone} or ${site.offices[1].phone}`,
-      );
+      const message = m.domesticUseTooLarge('36,000 litres of oil', officePhones());
       expect(declared.body).toMatchObject({
         code: 422,
         message,

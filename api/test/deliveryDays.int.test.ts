@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders } from '../db/schema';
 import { deliveryMessages } from '../domain/deliveryMessages';
-import { site } from '../domain/site';
+import { officePhones, site } from '../domain/site';
 import { expireOrder } from '../services/payments/sweep';
 import {
   checkoutForm,
@@ -42,7 +42,7 @@ let oilZone: number;
 let lorryZone: number;
 
 const db = () => t.db.handle.db;
-const phones = `${site.offices[0].phone} or ${site.offices[1].phone}`;
+const phones = officePhones();
 
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: shop }, now: () => clock });

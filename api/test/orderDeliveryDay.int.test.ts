@@ -11,7 +11,7 @@ import {
   type OrderDeliveryDays,
 } from '../domain/orderDeliveryDay';
 import { noticeCookieName } from '../domain/pageForms';
-import { site } from '../domain/site';
+import { officePhones } from '../domain/site';
 import { crossSiteMessage } from '../middleware/crossSite';
 import { customerActorEmail } from '../services/orders/deliveryDayChange';
 import { realAppRuntime, signedInCustomer } from './appEntry';
@@ -55,7 +55,7 @@ let staffCookie: string;
 
 const db = () => t.db.handle.db;
 const app = () => t.app.callback();
-const phones = `${site.offices[0].phone} or ${site.offices[1].phone}`;
+const phones = officePhones();
 
 beforeAll(async () => {
   t = await createTestApp({

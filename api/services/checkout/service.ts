@@ -40,7 +40,7 @@ import { deliveryMessages } from '../../domain/deliveryMessages';
 import { messages } from '../../domain/messages';
 import { formatPence } from '../../domain/money';
 import type { FuelKind } from '../../domain/vat';
-import { site } from '../../domain/site';
+import { officePhones } from '../../domain/site';
 import {
   canMoveOrder,
   isAwaitingPayment,
@@ -259,9 +259,6 @@ function parseRequestedDay(value: unknown): IsoDay | undefined {
 /** How many free days an order placed without a chosen day tries before giving up (a race). */
 const autoBookTries = 5;
 
-/** The office numbers, as a customer is asked to call them. */
-const officePhones = `${site.offices[0].phone} or ${site.offices[1].phone}`;
-
 /** Statuses at or past paid: a replay of their key says so instead of opening a payment page. */
 const paidStatuses: readonly OrderStatus[] = ['paid', 'out_for_delivery', 'delivered', 'refunded'];
 /** An order of the cart that was not paid, whose details a new try at checkout starts from. */
@@ -402,7 +399,7 @@ export function createCheckoutService({
     const message =
       requested !== undefined && next !== null
         ? deliveryMessages.deliveryDayFull(dayInWords(requested), dayInWords(next))
-        : deliveryMessages.noDeliveryDay(officePhones);
+        : deliveryMessages.noDeliveryDay(officePhones());
     return new ConflictError(message, {
       errors: [message],
       extra: { delivery: offer, fieldErrors: { deliveryDay: message } },
@@ -574,7 +571,7 @@ export function createCheckoutService({
               ? `${priced.kilograms.toLocaleString('en-GB')} kg of solid fuel`
               : null;
         if (over !== null) {
-          const message = messages.checkout.domesticUseTooLarge(over, officePhones);
+          const message = messages.checkout.domesticUseTooLarge(over, officePhones());
           throw new UnprocessableError(message, {
             errors: [message],
             extra: { fieldErrors: { domesticUse: message } },

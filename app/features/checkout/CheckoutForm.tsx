@@ -7,7 +7,7 @@ import type { DeliveryOffer } from '../../../api/domain/deliveryBooking';
 import { deliveryMessages } from '../../../api/domain/deliveryMessages';
 import { messages } from '../../../api/domain/messages';
 import { formatPence } from '../../../api/domain/money';
-import { site } from '../../../api/domain/site';
+import { officePhones } from '../../../api/domain/site';
 import {
   Button,
   Checkbox,
@@ -78,8 +78,6 @@ function dayOptions(offer: DeliveryOffer): DayPickerOption[] {
     ),
   );
 }
-
-const officePhones = `${site.offices[0].phone} or ${site.offices[1].phone}`;
 
 export interface CheckoutFormProps {
   /** The running checkout machine (the page's own, or the QA explorer's). */
@@ -260,7 +258,7 @@ export function CheckoutForm({
               <Text>{checkoutTexts.deliveryDay.priorityFull}</Text>
             )}
             {offer.earliest === null ? (
-              <Notice variant="warning">{deliveryMessages.noDeliveryDay(officePhones)}</Notice>
+              <Notice variant="warning">{deliveryMessages.noDeliveryDay(officePhones())}</Notice>
             ) : (
               <DayPicker
                 label={checkoutTexts.deliveryDay.label}
