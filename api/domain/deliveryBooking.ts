@@ -106,6 +106,11 @@ export interface DeliveryOffer {
   standard: IsoDay | null;
   /** Next-day delivery for a surcharge. */
   priority: PriorityOffer;
+  /**
+   * The order's total with standard delivery (the server prices it; absent until then), beside
+   * `priority.total`: the page shows, and posts back, the one for the delivery chosen.
+   */
+  standardTotal?: number;
 }
 
 /**

@@ -126,6 +126,7 @@ describe(`checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
             surcharge: 2500,
             total: 21700,
           },
+          standardTotal: 19200,
         },
       });
       // Within the automatic limits the cart says nothing about a declaration.

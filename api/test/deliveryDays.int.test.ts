@@ -292,8 +292,19 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
     const agent = await visitorWith(t, [oilLine()]);
     const standard = await checkoutSummary(agent);
     const fast = (await agent.get('/api/checkout?priority=true')).body as {
-      summary: { total: number; prioritySurcharge: number; deliveryCharge: number };
+      summary: {
+        total: number;
+        prioritySurcharge: number;
+        deliveryCharge: number;
+        delivery: { standardTotal: number; priority: { total: number } };
+      };
     };
+    // Both totals are offered, whichever the figures are for.
+    expect(fast.summary.delivery).toMatchObject({
+      standardTotal: standard.total,
+      priority: { total: standard.total + 2500 },
+    });
+    expect(standard.delivery?.standardTotal).toBe(standard.total);
     expect(fast.summary).toMatchObject({
       prioritySurcharge: 2500,
       deliveryCharge: standard.deliveryCharge,

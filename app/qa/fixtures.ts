@@ -117,7 +117,11 @@ export const summaryUndeclared: CheckoutSummary = {
   domesticUse: false,
   litres: 2700,
   kilograms: 0,
-  delivery: { ...qaDeliveryOffer, priority: { ...qaDeliveryOffer.priority, total: 186286 } },
+  delivery: {
+    ...qaDeliveryOffer,
+    priority: { ...qaDeliveryOffer.priority, total: 186286 },
+    standardTotal: 183429,
+  },
 };
 
 /** The same cart with priority (next-day) delivery: £25.00 more, at 20 % like the fuel. */
@@ -139,7 +143,11 @@ export const summaryDeclared: CheckoutSummary = {
   vatTotal: 7643,
   total: 160500,
   domesticUse: true,
-  delivery: { ...qaDeliveryOffer, priority: { ...qaDeliveryOffer.priority, total: 163000 } },
+  delivery: {
+    ...qaDeliveryOffer,
+    priority: { ...qaDeliveryOffer.priority, total: 163000 },
+    standardTotal: 160500,
+  },
 };
 
 /** A checkout form the shared schema accepts (the postcode is the summary's). */

@@ -383,7 +383,11 @@ export function createCheckoutService({
       const offer = await deliveryOffer(db, zones, now());
       const fast = price(cart, snapshot, domesticUse, surchargesOf(zones));
       // Both totals go with the offer: the page shows (and posts back) the one chosen.
-      const delivery = { ...offer, priority: { ...offer.priority, total: fast.total } };
+      const delivery = {
+        ...offer,
+        priority: { ...offer.priority, total: fast.total },
+        standardTotal: standard.total,
+      };
       withDays = { ...(priority ? fast : standard), delivery };
     }
     const lastDetails = cart.cartId === null ? undefined : await lastUnpaidDetails(cart.cartId);

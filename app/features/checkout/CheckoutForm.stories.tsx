@@ -217,6 +217,12 @@ export const PriorityDelivery: Story = {
     );
     const days = form(canvas).getByRole('radiogroup', { name: checkoutTexts.deliveryDay.label });
     for (const radio of within(days).getAllByRole('radio')) await expect(radio).toBeDisabled();
+    // Both totals the page showed, for a post without script: standard and priority.
+    const formElement = canvas.getByRole('form', { name: checkoutTexts.formLabel });
+    if (!(formElement instanceof HTMLFormElement)) throw new Error('no form');
+    const fields = new FormData(formElement);
+    await expect(fields.get('expectedTotal')).toBe('30500');
+    await expect(fields.get('expectedPriorityTotal')).toBe('33000');
     await userEvent.click(payButton(canvas));
     await waitFor(() => expect(args.onRedirect).toHaveBeenCalledOnce());
     const sent = (args.onSubmit as ReturnType<typeof fn>).mock.calls[0]?.[0] as {

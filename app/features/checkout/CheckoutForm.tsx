@@ -189,7 +189,7 @@ export function CheckoutForm({
         <input
           type="hidden"
           name={checkoutFormFields.expectedTotal}
-          value={priority ? summary.total - (summary.prioritySurcharge ?? 0) : summary.total}
+          value={offer?.standardTotal ?? summary.total}
         />
         {offer?.priority.total !== undefined ? (
           <input

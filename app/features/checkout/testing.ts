@@ -53,7 +53,11 @@ export const summaryOil500: CheckoutSummary = {
   domesticUse: false,
   litres: 500,
   kilograms: 0,
-  delivery: { ...offerOil, priority: { ...offerOil.priority, total: 33000 } },
+  delivery: {
+    ...offerOil,
+    priority: { ...offerOil.priority, total: 33000 },
+    standardTotal: 30500,
+  },
 };
 
 /** The same cart with priority (next-day) delivery: £25.00 more, VAT at 5 % on it too. */
@@ -81,7 +85,11 @@ export const summaryOil2700: CheckoutSummary = {
   domesticUse: false,
   litres: 2700,
   kilograms: 0,
-  delivery: { ...offerOil, priority: { ...offerOil.priority, total: 186286 } },
+  delivery: {
+    ...offerOil,
+    priority: { ...offerOil.priority, total: 186286 },
+    standardTotal: 183429,
+  },
 };
 
 /** The same cart with priority delivery: the surcharge at 20 % too (its own adjustment). */
@@ -103,7 +111,11 @@ export const summaryOil2700Declared: CheckoutSummary = {
   vatTotal: 7643,
   total: 160500,
   domesticUse: true,
-  delivery: { ...offerOil, priority: { ...offerOil.priority, total: 163000 } },
+  delivery: {
+    ...offerOil,
+    priority: { ...offerOil.priority, total: 163000 },
+    standardTotal: 160500,
+  },
 };
 
 /** A cart checkout cannot take. */
