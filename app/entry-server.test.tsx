@@ -19,7 +19,9 @@ const product = (
   description: `${title} description`,
   price: null,
   bestSeller: id === '1',
-  sizes: [{ id: `${id}0`, title: 'Bag', price }],
+  sizes: [
+    { id: `${id}0`, title: 'Bag', price, litres: null, priceSetAt: '2026-11-26T09:30:00.000Z' },
+  ],
   images: [{ url: `/api/uploads/products/${id}.svg`, size: 'medium' }],
   categories: [],
 });

@@ -158,7 +158,7 @@ describe('the back office in Chromium', () => {
       const path = await download.path();
       const csv = await readFile(path, 'utf8');
       expect(csv.split('\r\n')[0]).toBe(
-        '"District","Order","Status","Delivery day","Name","Address","Town","Postcode","Telephone","Deliver","Instructions"',
+        '"District","Order","Status","Delivery day","Name","Address","Town","Postcode","Telephone","Deliver","Tank location","Tanker access","Instructions"',
       );
       const line = csv.split('\r\n').find((l) => l.includes(order.number));
       expect(line).toContain('Kerosene Heating Oil (500 Litres)');

@@ -156,6 +156,10 @@ describe('checkout with the test payment provider in Chromium', () => {
     const receipt = orderPage.getByRole('article', { name: `Order ${orderNumber}` });
     await receipt.waitFor();
     await expect(receipt.textContent()).resolves.toContain('Paid');
+    // The oil tank's place and access, asked for the kerosene, are kept for the driver.
+    await expect(receipt.textContent()).resolves.toContain(
+      `Oil tankWhere: ${customer.tankLocation}Access: ${customer.tankAccess}`,
+    );
     await expect(receipt.textContent()).resolves.toContain(customer.instructions);
     await expect(receipt.textContent()).resolves.toContain('VAT number: GB 123 4567 89');
     // The token is taken out of the address once it is kept for the tab.
@@ -205,6 +209,8 @@ describe('checkout with the test payment provider in Chromium', () => {
       [labels.fullName, customer.fullName],
       [labels.email, customer.email],
       [labels.addressLine1, customer.addressLine1],
+      [labels.tankLocation, customer.tankLocation],
+      [labels.tankAccess, customer.tankAccess],
       [labels.instructions, customer.instructions],
     ] as const) {
       await expect(form.getByRole('textbox', { name: label }).inputValue()).resolves.toBe(value);
@@ -340,6 +346,8 @@ describe('checkout with the test payment provider in Chromium', () => {
     await typeInto(labels.phone, customer.phone);
     await typeInto(labels.addressLine1, customer.addressLine1);
     await typeInto(labels.town, customer.town);
+    await typeInto(labels.tankLocation, customer.tankLocation);
+    await typeInto(labels.tankAccess, customer.tankAccess);
     await typeInto(labels.instructions, customer.instructions);
     await typeInto(labels.acceptTerms, ' ');
     await expect(

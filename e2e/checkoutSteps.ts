@@ -57,10 +57,15 @@ export const customer = {
   phone: '028 9032 1234',
   addressLine1: '12 Main Street',
   town: 'Belfast',
-  instructions: 'Tank at the back of the house, side gate code 1234',
+  tankLocation: 'At the back of the house',
+  tankAccess: 'Side gate, code 1234',
+  instructions: 'Please ring the bell when you arrive',
 };
 
-/** Fills the checkout form as the customer above, terms accepted. */
+/**
+ * Fills the checkout form as the customer above, terms accepted; the oil tank's two fields too
+ * when the form asks them (a cart with oil).
+ */
 export async function fillCheckoutForm(form: Locator): Promise<void> {
   const labels = messages.checkout.labels;
   await form.getByRole('textbox', { name: labels.fullName }).fill(customer.fullName);
@@ -68,6 +73,11 @@ export async function fillCheckoutForm(form: Locator): Promise<void> {
   await form.getByRole('textbox', { name: labels.phone }).fill(customer.phone);
   await form.getByRole('textbox', { name: labels.addressLine1 }).fill(customer.addressLine1);
   await form.getByRole('textbox', { name: labels.town }).fill(customer.town);
+  const tankLocation = form.getByRole('textbox', { name: labels.tankLocation });
+  if ((await tankLocation.count()) > 0) {
+    await tankLocation.fill(customer.tankLocation);
+    await form.getByRole('textbox', { name: labels.tankAccess }).fill(customer.tankAccess);
+  }
   await form.getByRole('textbox', { name: labels.instructions }).fill(customer.instructions);
   await form.getByText(labels.acceptTerms).click();
 }

@@ -6,7 +6,7 @@ import { messages } from '../api/domain/messages';
 import { authTexts } from '../app/features/auth/texts';
 import { checkoutTexts } from '../app/features/checkout/texts';
 import { launchBrowser } from './browser';
-import { fillCheckoutForm } from './checkoutSteps';
+import { customer, fillCheckoutForm } from './checkoutSteps';
 
 /**
  * The site with JavaScript disabled in Chromium (DESIGN.md, Rendering: progressive enhancement).
@@ -144,6 +144,8 @@ describe('a purchase without JavaScript', () => {
       const other = await noScriptPage();
       await other.goto(await mailedLink(email, /^\/order\/[^/]+$/));
       await other.getByText(String(number)).first().waitFor();
+      // The oil tank's answers, posted without script, are on the order.
+      await other.getByText(`Where: ${customer.tankLocation}`).waitFor();
       await expectNoScriptNeeded(other);
     },
     slow,

@@ -71,6 +71,8 @@ export const productSizes = pgTable(
     /** Kilograms of solid fuel in one of this size (VAT: the 1-tonne limit). */
     kilograms: integer('kilograms'),
     ordering: integer('ordering').notNull().default(0),
+    /** When staff last set this size's price (shown beside oil prices: "Price set 27 November"). */
+    priceSetAt: timestamp('price_set_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_sizes_product_idx').on(t.productId)],
 );
@@ -408,6 +410,10 @@ export const orders = pgTable(
     town: text('town').notNull(),
     postcode: text('postcode').notNull(),
     instructions: text('instructions'),
+    /** Where the oil tank is (a `tankLocations` key, api/domain/checkout.ts); null if not said. */
+    tankLocation: text('tank_location'),
+    /** How the tanker reaches it (gate code, narrow lane, hose length); shown to the driver. */
+    tankAccess: text('tank_access'),
     /** The customer declared domestic use (VAT at 5 % above the automatic limits). */
     domesticUse: boolean('domestic_use').notNull().default(false),
     subtotal: integer('subtotal').notNull(),

@@ -118,7 +118,14 @@ export interface AdminOrder extends AdminOrderRow {
   addressLine1: string;
   addressLine2: string | null;
   town: string;
+  /** Where the oil tank is and how the tanker reaches it, as the customer said (oil orders). */
+  tankLocation: string | null;
+  tankAccess: string | null;
   instructions: string | null;
+  /** The booked delivery day (ISO `YYYY-MM-DD`); null for an order from before booking. */
+  deliveryDay: string | null;
+  /** Priority (next-day) delivery's surcharge in pence; 0 for standard delivery. */
+  prioritySurcharge: Pence;
   /** The domestic-use declaration: true or false as answered, null when it was not asked. */
   domesticUse: boolean | null;
   subtotal: Pence;

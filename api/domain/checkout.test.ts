@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCartView, emptyCartView, type PricedLine } from './cart';
 import {
+  asksAboutTank,
   buildCheckoutSummary,
   checkoutBlock,
   checkoutFieldError,
@@ -25,7 +26,9 @@ const valid: CheckoutInput = {
   addressLine2: '',
   town: 'Belfast',
   postcode: 'bt9 6aa',
-  instructions: 'Tank is behind the garage.\r\nGate code 1234.',
+  tankLocation: ' Behind the garage ',
+  tankAccess: 'Gate code 1234',
+  instructions: 'Ring the bell.\r\nThe dog is friendly.',
   domesticUse: true,
   acceptTerms: true,
 };
@@ -47,7 +50,9 @@ describe('validateCheckout', () => {
         addressLine2: null,
         town: 'Belfast',
         postcode: 'BT96AA',
-        instructions: 'Tank is behind the garage.\nGate code 1234.',
+        tankLocation: 'Behind the garage',
+        tankAccess: 'Gate code 1234',
+        instructions: 'Ring the bell.\nThe dog is friendly.',
         domesticUse: true,
         acceptTerms: true,
       },
@@ -113,6 +118,28 @@ describe('validateCheckout', () => {
     expect(errorsOf({ ...valid, fullName: 'x'.repeat(checkoutMaxLengths.fullName + 1) })).toEqual([
       m.tooLong('Full name', checkoutMaxLengths.fullName),
     ]);
+  });
+
+  it('the tank fields are optional, one line each, and bounded', () => {
+    expect(errorsOf({ ...valid, tankLocation: '', tankAccess: '' })).toEqual([]);
+    const empty = validateCheckout({ ...valid, tankLocation: '   ', tankAccess: '' });
+    expect(empty.ok && [empty.value.tankLocation, empty.value.tankAccess]).toEqual([null, null]);
+    expect(errorsOf({ ...valid, tankLocation: 'x'.repeat(120) })).toEqual([]);
+    expect(
+      errorsOf({ ...valid, tankLocation: 'x'.repeat(121), tankAccess: 'y'.repeat(201) }),
+    ).toEqual([
+      m.tooLong(checkoutLabels.tankLocation, 120),
+      m.tooLong(checkoutLabels.tankAccess, 200),
+    ]);
+    expect(errorsOf({ ...valid, tankAccess: 'Gate code\n1234' })).toEqual([
+      m.oneLine(checkoutLabels.tankAccess),
+    ]);
+  });
+
+  it('asks about the tank only for an order with oil', () => {
+    expect(asksAboutTank([{ type: 'coal' }, { type: 'oil' }])).toBe(true);
+    expect(asksAboutTank([{ type: 'coal' }, { type: 'woodpellet' }])).toBe(false);
+    expect(asksAboutTank([])).toBe(false);
   });
 
   it('one-line fields take no line breaks or control characters; instructions keep lines', () => {

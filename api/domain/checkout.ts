@@ -25,6 +25,10 @@ export interface CheckoutInput {
   addressLine2: string;
   town: string;
   postcode: string;
+  /** Where the oil tank is, for the driver (asked only when the cart has oil). */
+  tankLocation: string;
+  /** How the tanker reaches the tank: gate code, a narrow lane, the hose's run. */
+  tankAccess: string;
   instructions: string;
   domesticUse: boolean;
   acceptTerms: boolean;
@@ -41,6 +45,8 @@ export const checkoutDetailFields = [
   'addressLine1',
   'addressLine2',
   'town',
+  'tankLocation',
+  'tankAccess',
   'instructions',
 ] as const satisfies readonly (keyof CheckoutInput)[];
 
@@ -56,6 +62,9 @@ export interface CheckoutForm {
   town: string;
   /** Normalised: no spaces, upper case. */
   postcode: string;
+  /** Null when empty (and always for an order without oil: the service drops them). */
+  tankLocation: string | null;
+  tankAccess: string | null;
   instructions: string | null;
   domesticUse: boolean;
   acceptTerms: true;
@@ -72,6 +81,8 @@ export const checkoutFields = [
   'addressLine2',
   'town',
   'postcode',
+  'tankLocation',
+  'tankAccess',
   'instructions',
   'domesticUse',
   'acceptTerms',
@@ -88,6 +99,8 @@ export const checkoutMaxLengths: Record<TextField, number> = {
   addressLine2: 200,
   town: 100,
   postcode: 10,
+  tankLocation: 120,
+  tankAccess: 200,
   instructions: 500,
 };
 
@@ -95,7 +108,12 @@ export const checkoutMaxLengths: Record<TextField, number> = {
 export const checkoutLabels: Record<CheckoutField, string> = messages.checkout.labels;
 
 /** Fields that may be left empty. */
-export const optionalCheckoutFields: readonly CheckoutField[] = ['addressLine2', 'instructions'];
+export const optionalCheckoutFields: readonly CheckoutField[] = [
+  'addressLine2',
+  'tankLocation',
+  'tankAccess',
+  'instructions',
+];
 
 /** An empty form, for the browser's initial state. */
 export const emptyCheckoutInput: CheckoutInput = {
@@ -106,6 +124,8 @@ export const emptyCheckoutInput: CheckoutInput = {
   addressLine2: '',
   town: '',
   postcode: '',
+  tankLocation: '',
+  tankAccess: '',
   instructions: '',
   domesticUse: false,
   acceptTerms: false,
@@ -192,6 +212,8 @@ export const checkoutSchema = yup.object({
         value ? validatePostcode(value, 'modal') === null : true,
       ),
   ),
+  tankLocation: oneLine('tankLocation', textField('tankLocation')),
+  tankAccess: oneLine('tankAccess', textField('tankAccess')),
   instructions: multiLine(textField('instructions'), m.disallowedCharacters(label('instructions'))),
   domesticUse: tickBox(m.domesticUseInvalid, (value) => typeof value === 'boolean'),
   acceptTerms: tickBox(m.acceptTerms, (value) => value === true),
@@ -229,6 +251,8 @@ export function validateCheckout(input: unknown): CheckoutValidation {
         addressLine2: value.addressLine2 || null,
         town: value.town,
         postcode: normalisePostcode(value.postcode),
+        tankLocation: value.tankLocation || null,
+        tankAccess: value.tankAccess || null,
         instructions: value.instructions || null,
         domesticUse: value.domesticUse === true,
         acceptTerms: true,
@@ -260,6 +284,11 @@ export function validateCheckout(input: unknown): CheckoutValidation {
 export function checkoutFieldError(field: CheckoutField, input: unknown): string | null {
   const result = validateCheckout(input);
   return result.ok ? null : (result.fieldErrors[field] ?? null);
+}
+
+/** Whether checkout asks where the oil tank is and how the tanker reaches it: the order has oil. */
+export function asksAboutTank(lines: readonly Pick<OrderLineView, 'type'>[]): boolean {
+  return lines.some((line) => line.type === 'oil');
 }
 
 /**

@@ -199,12 +199,16 @@ export const messages = {
       addressLine2: 'Address line 2 (optional)',
       town: 'Town or city',
       postcode: 'Postcode',
+      tankLocation: 'Where is your oil tank? (optional)',
+      tankAccess: 'Access for the tanker (optional)',
       instructions: 'Delivery instructions (optional)',
       domesticUse:
         'I confirm this fuel is for domestic use (a home), so VAT is charged at the reduced rate of 5 %.',
       acceptTerms: 'I accept the Terms of Purchase',
     },
     placeholders: {
+      tankLocation: 'e.g. behind the house, left of the back door',
+      tankAccess: 'e.g. gate code, a narrow lane, the hose run from the road',
       instructions: 'e.g. where the tank or bunker is, gate codes, access for the tanker or lorry',
     },
     changePostcode: 'Change',

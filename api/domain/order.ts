@@ -145,6 +145,9 @@ export interface OrderContact {
   addressLine2: string | null;
   town: string;
   postcode: string;
+  /** Where the oil tank is and how the tanker reaches it (orders with oil; null if not said). */
+  tankLocation: string | null;
+  tankAccess: string | null;
   instructions: string | null;
   domesticUse: boolean;
 }

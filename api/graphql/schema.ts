@@ -52,6 +52,10 @@ export const typeDefs = /* GraphQL */ `
     title: String!
     "Whole pence, or null to use the product's price."
     price: Int
+    "Litres of oil in one of this size, or null when it is not sold by the litre."
+    litres: Int
+    "When the price was last set, as an ISO 8601 timestamp in UTC (2026-11-26T09:30:00.000Z)."
+    priceSetAt: String!
   }
 
   type Image {
@@ -144,7 +148,13 @@ function productView(p: CatalogueProduct) {
     description: p.description,
     price: p.price,
     bestSeller: p.bestSeller,
-    sizes: p.sizes.map((s) => ({ id: String(s.id), title: s.title, price: s.price })),
+    sizes: p.sizes.map((s) => ({
+      id: String(s.id),
+      title: s.title,
+      price: s.price,
+      litres: s.litres,
+      priceSetAt: s.priceSetAt.toISOString(),
+    })),
     images: p.images,
     categories: p.categories.map((c) => ({ id: String(c.id), title: c.title, slug: c.slug })),
   };

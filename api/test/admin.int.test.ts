@@ -374,7 +374,15 @@ describe(`the back office API (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
       const out = await write(staff, 'post', `${url}/status`).send({ status: 'out_for_delivery' });
       expect(out.status).toBe(200);
       const order = (out.body as { order: AdminOrder }).order;
-      expect(order).toMatchObject({ status: 'out_for_delivery', nextStatus: 'delivered' });
+      expect(order).toMatchObject({
+        status: 'out_for_delivery',
+        nextStatus: 'delivered',
+        // The booked day and the delivery service, as staff see them on the order.
+        deliveryDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as unknown,
+        prioritySurcharge: 0,
+        tankLocation: null,
+        tankAccess: null,
+      });
       // A small order was never asked for the domestic-use declaration: no answer to show.
       expect(order.domesticUse).toBeNull();
       expect(order.history.map((h) => h.action)).toContain('status');
@@ -399,7 +407,7 @@ describe(`the back office API (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () 
       );
       const lines = csv.text.trimEnd().split('\r\n');
       expect(lines[0]).toBe(
-        '"District","Order","Status","Delivery day","Name","Address","Town","Postcode","Telephone","Deliver","Instructions"',
+        '"District","Order","Status","Delivery day","Name","Address","Town","Postcode","Telephone","Deliver","Tank location","Tanker access","Instructions"',
       );
       expect(lines.some((line) => line.includes(placed.number))).toBe(true);
 

@@ -668,7 +668,7 @@ describe(`the back office's delivery days (${usingPostgres ? 'PostgreSQL' : 'PGl
     );
     const records = res.text.split('\r\n').filter(Boolean);
     expect(records[0]).toBe(
-      '"District","Order","Status","Delivery day","Name","Address","Town","Postcode","Telephone","Deliver","Instructions"',
+      '"District","Order","Status","Delivery day","Name","Address","Town","Postcode","Telephone","Deliver","Tank location","Tanker access","Instructions"',
     );
     // By postcode, then order number: BT1, BT28, BT9 (as text), paid and out for delivery only.
     expect(records.slice(1).map((r) => r.split(',')[1])).toEqual([

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { orderLines, orders, paymentSessions, testPaymentSessions } from '../db/schema';
+import { checkoutLabels } from '../domain/checkout';
 import { messages } from '../domain/messages';
 import { computeVat } from '../domain/vat';
 import type { CartView } from '../domain/cart';
@@ -443,6 +444,53 @@ describe(`checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       ]);
     });
 
+    it('keeps the oil tank’s place and access with an order that has oil, and none without oil', async () => {
+      const tank = { tankLocation: ' Behind the garage ', tankAccess: 'Gate code 1234' };
+      const withOil = await postCheckout(
+        await visitorWith(t, [
+          oil300(),
+          { product: coal, sizeId: sizeNamed(coal, '40kg bag').id, quantity: 1 },
+        ]),
+        checkoutForm(tank),
+      );
+      expect(withOil.status).toBe(201);
+      const coalOnly = await postCheckout(
+        await visitorWith(t, [
+          { product: coal, sizeId: sizeNamed(coal, '40kg bag').id, quantity: 2 },
+        ]),
+        checkoutForm(tank),
+      );
+      expect(coalOnly.status).toBe(201);
+      const rows = await db()
+        .select({ id: orders.id, tankLocation: orders.tankLocation, tankAccess: orders.tankAccess })
+        .from(orders)
+        .where(
+          inArray(orders.id, [
+            (withOil.body as PlacedBody).order.id,
+            (coalOnly.body as PlacedBody).order.id,
+          ]),
+        );
+      const byId = new Map(rows.map((r) => [r.id, [r.tankLocation, r.tankAccess]]));
+      expect(byId.get((withOil.body as PlacedBody).order.id)).toEqual([
+        'Behind the garage',
+        'Gate code 1234',
+      ]);
+      // The lorry's driver has no tank to find: the answers are not kept.
+      expect(byId.get((coalOnly.body as PlacedBody).order.id)).toEqual([null, null]);
+      // Too long or on two lines: the field's own message, and no order.
+      const refused = await postCheckout(
+        await visitorWith(t, [oil300()]),
+        checkoutForm({ tankAccess: 'x'.repeat(201), tankLocation: 'Back\nof the house' }),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        fieldErrors: {
+          tankLocation: m.oneLine(checkoutLabels.tankLocation),
+          tankAccess: m.tooLong(checkoutLabels.tankAccess, 200),
+        },
+      });
+    });
+
     it('Pay again with the same cart and details retries the same order while it can be paid: a declined one gets a new payment page', async () => {
       const agent = await visitorWith(t, [oil300()]);
       const cartId = await cartIdOf(agent);
@@ -469,6 +517,8 @@ describe(`checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         addressLine1: form.addressLine1,
         addressLine2: form.addressLine2,
         town: form.town,
+        tankLocation: form.tankLocation,
+        tankAccess: form.tankAccess,
         instructions: form.instructions,
       });
       const retried = await postCheckout(agent);

@@ -59,6 +59,8 @@ describe(`the deliveries CSV (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
         fullName: '@SUM(1+1)',
         town,
         addressLine1: '1 Main St,=HYPERLINK("http://evil.example")',
+        tankLocation: '+Behind the shed',
+        tankAccess: 'Gate code 1234, lane on the left',
         instructions: 'Leave at the back|+1\t-2',
       });
       const res = await request(t.app.callback())
@@ -68,13 +70,16 @@ describe(`the deliveries CSV (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
       expect(res.status).toBe(200);
       const records = res.text.split('\r\n');
       expect(records[0]).toBe(
-        '"District","Order","Status","Delivery day","Name","Address","Town","Postcode","Telephone","Deliver","Instructions"',
+        '"District","Order","Status","Delivery day","Name","Address","Town","Postcode","Telephone","Deliver","Tank location","Tanker access","Instructions"',
       );
       const line = records.find((record) => record.includes(placed.order.number)) ?? '';
       expect(line).toContain(`"Belfast;'=cmd|' /C calc'!A0;"`);
       expect(line).toContain(`"'@SUM(1+1)"`);
       expect(line).toContain(`"1 Main St,'=HYPERLINK(""http://evil.example"")"`);
-      expect(line).toContain(`"Leave at the back|'+1\t'-2"`);
+      // The oil tank's place and access, each its own column for the driver, then instructions.
+      expect(line).toContain(
+        `"'+Behind the shed","Gate code 1234, lane on the left","Leave at the back|'+1\t'-2"`,
+      );
       // Every field quoted: the record is "…","…",…
       expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
       // Split as a careless import would, no cell starts with a formula character.

@@ -67,7 +67,10 @@ async function placeOrder(
       quantity: l.quantity,
     })),
   );
-  const res = await postCheckout(agent, checkoutForm({ domesticUse }));
+  const res = await postCheckout(
+    agent,
+    checkoutForm({ domesticUse, tankLocation: 'Behind the garage', tankAccess: 'Gate code 1234' }),
+  );
   expect(res.status).toBe(201);
   return res.body as PlacedBody;
 }
@@ -114,7 +117,10 @@ describe(`GET /api/orders/{id} (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
       addressLine2: null,
       town: 'Belfast',
       postcode: 'BT11AA',
-      instructions: 'Tank at the back, gate is unlocked.',
+      // The oil tank's answers, kept with the order for the driver.
+      tankLocation: 'Behind the garage',
+      tankAccess: 'Gate code 1234',
+      instructions: 'Ring the bell on arrival.',
       domesticUse: false,
       subtotal: 30500 + 2 * 2495,
       deliveryCharge: 600,

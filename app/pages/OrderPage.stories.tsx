@@ -104,7 +104,10 @@ export const Paid: Story = {
     const receipt = await canvas.findByRole('article', { name: 'Order FY-100001' });
     await expect(receipt).toHaveTextContent('Paid');
     await expect(receipt).toHaveTextContent('14 March 2025 at 10:42');
-    await expect(receipt).toHaveTextContent('Tank at the back of the house, side gate code 1234');
+    await expect(receipt).toHaveTextContent(
+      'Where: At the back of the houseAccess: Side gate, code 1234',
+    );
+    await expect(receipt).toHaveTextContent('Please ring the bell when you arrive');
     await expect(receipt).toHaveTextContent('VAT number: GB 123 4567 89');
     await expect(within(receipt).getByRole('button', { name: 'Print receipt' })).toBeVisible();
   },

@@ -118,6 +118,8 @@ export default function OrderPage({ source, daysSource, changeDay }: OrderPagePr
               phone: shown.phone,
             }}
             deliveryAddress={deliveryAddressLines(shown)}
+            tankLocation={shown.tankLocation}
+            tankAccess={shown.tankAccess}
             instructions={shown.instructions}
             seller={receiptSeller}
             onPrint={() => window.print()}

@@ -158,7 +158,9 @@ export const checkoutValues: Partial<CheckoutInput> = {
   addressLine1: '12 Main Street',
   addressLine2: '',
   town: 'Belfast',
-  instructions: 'Tank at the back of the house, side gate code 1234',
+  tankLocation: 'At the back of the house',
+  tankAccess: 'Side gate, code 1234',
+  instructions: 'Please ring the bell when you arrive',
   acceptTerms: true,
 };
 
@@ -181,7 +183,9 @@ export function orderWith(status: OrderView['status']): OrderView {
     addressLine2: null,
     town: 'Belfast',
     postcode: 'BT11AA',
-    instructions: 'Tank at the back of the house, side gate code 1234',
+    tankLocation: 'At the back of the house',
+    tankAccess: 'Side gate, code 1234',
+    instructions: 'Please ring the bell when you arrive',
     domesticUse: true,
     refunds: [],
     inAccount: false,

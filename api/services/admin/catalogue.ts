@@ -189,6 +189,13 @@ export function adminCatalogue(db: Database, options: { uploadsDir: string }) {
             .set({ ...columns, updatedAt: new Date() })
             .where(eq(products.id, id));
         }
+        if (form.price !== undefined && form.price !== before.price) {
+          // Sizes without a price of their own sell at the product's: theirs changed with it.
+          await tx
+            .update(productSizes)
+            .set({ priceSetAt: new Date() })
+            .where(and(eq(productSizes.productId, id), isNull(productSizes.price)));
+        }
         const after = await requireProduct(tx, id);
         await audit(tx, actor, 'product', id, 'update', before, after);
         return after;
@@ -201,7 +208,7 @@ export function adminCatalogue(db: Database, options: { uploadsDir: string }) {
         const ordering = Math.max(0, ...before.sizes.map((s) => s.ordering + 1));
         const [row] = await tx
           .insert(productSizes)
-          .values({ productId, ...form, ordering })
+          .values({ productId, ...form, ordering, priceSetAt: new Date() })
           .returning();
         await audit(tx, actor, 'size', written(row).id, 'create', null, row);
         return requireProduct(tx, productId);
@@ -211,9 +218,11 @@ export function adminCatalogue(db: Database, options: { uploadsDir: string }) {
     async updateSize(actor: Actor, sizeId: number, form: Partial<SizeForm>): Promise<AdminProduct> {
       return write(async (tx) => {
         const before = await sizeOwner(tx, sizeId);
+        // Saving the form with the same price (a title fixed, say) keeps the date it was set.
+        const repriced = form.price !== undefined && form.price !== before.price;
         const [after] = await tx
           .update(productSizes)
-          .set(form)
+          .set({ ...form, ...(repriced ? { priceSetAt: new Date() } : {}) })
           .where(eq(productSizes.id, sizeId))
           .returning();
         await audit(tx, actor, 'size', sizeId, 'update', before, after);
@@ -302,8 +311,12 @@ export function adminCatalogue(db: Database, options: { uploadsDir: string }) {
         const unknown = prices.filter((p) => !known.has(p.sizeId));
         if (unknown.length > 0) throw new NotFoundError('No such oil size.');
         for (const { sizeId, price } of prices) {
+          // An unchanged price keeps the date it was set: shoppers read it as the price's age.
           if (known.get(sizeId)?.price === price) continue;
-          await tx.update(productSizes).set({ price }).where(eq(productSizes.id, sizeId));
+          await tx
+            .update(productSizes)
+            .set({ price, priceSetAt: new Date() })
+            .where(eq(productSizes.id, sizeId));
           await audit(tx, actor, 'size', sizeId, 'price', known.get(sizeId), {
             ...known.get(sizeId),
             price,

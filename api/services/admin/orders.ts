@@ -150,6 +150,8 @@ export function adminOrders({
       'Postcode',
       'Telephone',
       'Deliver',
+      'Tank location',
+      'Tanker access',
       'Instructions',
     ];
     const out = [header];
@@ -169,6 +171,8 @@ export function adminOrders({
         displayPostcode(order.postcode),
         order.phone,
         deliver,
+        order.tankLocation ?? '',
+        order.tankAccess ?? '',
         order.instructions ?? '',
       ]);
     }
@@ -225,7 +229,11 @@ export function adminOrders({
       addressLine1: order.addressLine1,
       addressLine2: order.addressLine2,
       town: order.town,
+      tankLocation: order.tankLocation,
+      tankAccess: order.tankAccess,
       instructions: order.instructions,
+      deliveryDay: order.deliveryDay,
+      prioritySurcharge: order.prioritySurcharge,
       domesticUse: declarationAnswer(order),
       subtotal: order.subtotal,
       deliveryCharge: order.deliveryCharge,

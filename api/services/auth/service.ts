@@ -255,7 +255,8 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
     await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
     // The orders stay, as UK law keeps sales records for six years, but without the person:
-    // name, contact details, street address and instructions go; the lines, the money, the
+    // name, contact details, street address, the oil tank's place and access (gate codes) and
+    // instructions go; the lines, the money, the
     // date, the town and the postcode stay.
     await tx
       .update(orders)
@@ -265,6 +266,8 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
         phone: '',
         addressLine1: '',
         addressLine2: null,
+        tankLocation: null,
+        tankAccess: null,
         instructions: null,
         updatedAt: now,
       })

@@ -27,6 +27,8 @@ export interface CatalogueSize {
   litres: number | null;
   /** Kilograms of solid fuel in one of this size, when known. */
   kilograms: number | null;
+  /** When staff last set this size's price (or its product's, which a size without one uses). */
+  priceSetAt: Date;
 }
 
 export interface CatalogueImage {
@@ -112,6 +114,7 @@ export async function loadCatalogue(db: Database): Promise<CatalogueSnapshot> {
       price: s.price,
       litres: s.litres,
       kilograms: s.kilograms,
+      priceSetAt: s.priceSetAt,
     })),
     images: (imagesByProduct.get(p.id) ?? []).map((i) => ({ url: i.url, size: i.size })),
     categories: (linksByProduct.get(p.id) ?? [])

@@ -29,6 +29,7 @@ import { deliveryNeeds, parseDeliveryDay, type DeliveryOffer } from '../../domai
 import { dayInWords, type IsoDay } from '../../domain/deliveryCalendar';
 import type { CartView } from '../../domain/cart';
 import {
+  asksAboutTank,
   buildCheckoutSummary,
   validateCheckout,
   type CheckoutDetails,
@@ -185,6 +186,11 @@ function requestDigest(
       form.postcode,
       form.instructions,
       form.domesticUse,
+      // Only kept when the order has oil (asksAboutTank), so only then part of what was asked;
+      // left out when not given, so a request's digest is the same as before the tank was asked.
+      ...(asksAboutTank(summary.lines) && (form.tankLocation || form.tankAccess)
+        ? [form.tankLocation, form.tankAccess]
+        : []),
     ],
     lines: summary.lines.map((l) => [l.productId, l.sizeId, l.quantity, l.unitPrice, l.vatRate]),
     money: [summary.deliveryCharge, summary.vatAdjustment, summary.total],
@@ -476,6 +482,8 @@ export function createCheckoutService({
       addressLine1: last.addressLine1,
       addressLine2: last.addressLine2 ?? '',
       town: last.town,
+      tankLocation: last.tankLocation ?? '',
+      tankAccess: last.tankAccess ?? '',
       instructions: last.instructions ?? '',
     };
   }
@@ -649,6 +657,10 @@ export function createCheckoutService({
           addressLine2: form.addressLine2,
           town: form.town,
           postcode: form.postcode,
+          // The tank is the oil driver's question: an order without oil keeps no answer to it.
+          ...(asksAboutTank(priced.lines)
+            ? { tankLocation: form.tankLocation, tankAccess: form.tankAccess }
+            : {}),
           instructions: form.instructions,
           // Only a declaration the order asked for is kept (a stray true from a small cart is not).
           domesticUse: form.domesticUse && priced.declarationApplies,

@@ -22,7 +22,9 @@ const order: EmailOrder = {
   town: 'Belfast',
   // Stored as checkout normalised it.
   postcode: 'BT11AA',
-  instructions: 'Tank at the back & gate "unlocked"',
+  tankLocation: 'Behind the garage',
+  tankAccess: 'Gate <code> 1234',
+  instructions: 'Ring & the bell "loudly"',
   domesticUse: false,
   subtotal: 30500,
   deliveryCharge: 600,
@@ -79,7 +81,8 @@ describe('order e-mails', () => {
   it('escape what the customer typed in the HTML part', () => {
     const mail = renderOrderConfirmation(order, link, site);
     expect(mail.html).toContain('Ciara &lt;McAllister&gt;');
-    expect(mail.html).toContain('Tank at the back &amp; gate &quot;unlocked&quot;');
+    expect(mail.html).toContain('Ring &amp; the bell &quot;loudly&quot;');
+    expect(mail.html).toContain('<strong>Access for the tanker:</strong> Gate &lt;code&gt; 1234');
     expect(mail.html).not.toContain('<McAllister>');
     expect(mail.text).toContain('Ciara <McAllister>');
   });
@@ -94,7 +97,10 @@ describe('order e-mails', () => {
     expect(mail.subject).toBe('New order FY-100042: £311.00');
     expect(mail.text).toContain('ciara@example.com');
     expect(mail.text).toContain('028 9032 1234');
-    expect(mail.text).toContain('Tank at the back');
+    // What the driver needs: the tank, its access and the instructions, each on its own line.
+    expect(mail.text).toContain(
+      '\nOil tank: Behind the garage\nAccess for the tanker: Gate <code> 1234\nDelivery instructions: Ring & the bell "loudly"\n',
+    );
     expect(mail.text).not.toContain('token=');
     expect(mail.html).not.toContain('token=');
   });

@@ -194,9 +194,7 @@ export function renderOrderConfirmation(
     `<p><strong>Order number:</strong> ${escapeHtml(order.number)}<br>\n<strong>Date:</strong> ${escapeHtml(date)}</p>`,
     htmlLinesTable(order),
     `<p><strong>Delivery address:</strong><br>\n${address.map(escapeHtml).join('<br>\n')}</p>`,
-    ...(order.instructions
-      ? [`<p><strong>Delivery instructions:</strong> ${escapeHtml(order.instructions)}</p>`]
-      : []),
+    ...htmlNotes(order),
     ...(order.domesticUse
       ? ['<p>You declared that this fuel is for domestic use (VAT at 5%).</p>']
       : []),
@@ -216,7 +214,7 @@ export function renderOrderConfirmation(
     '',
     'Delivery address:',
     ...address.map((line) => `  ${line}`),
-    ...(order.instructions ? ['', `Delivery instructions: ${order.instructions}`] : []),
+    ...textNotes(order),
     ...(order.domesticUse
       ? ['', 'You declared that this fuel is for domestic use (VAT at 5%).']
       : []),
@@ -231,6 +229,32 @@ export function renderOrderConfirmation(
   ].join('\n');
   return { subject, html, text };
 }
+
+/**
+ * What the driver needs beyond the address, as labelled rows: the oil tank's place and access
+ * (asked at checkout for oil) and the customer's delivery instructions; none when not given.
+ */
+export function deliveryNoteRows(
+  order: Pick<EmailOrder, 'tankLocation' | 'tankAccess' | 'instructions'>,
+): [string, string][] {
+  const rows: [string, string | null][] = [
+    ['Oil tank', order.tankLocation],
+    ['Access for the tanker', order.tankAccess],
+    ['Delivery instructions', order.instructions],
+  ];
+  return rows.filter((row): row is [string, string] => Boolean(row[1]));
+}
+
+const htmlNotes = (order: EmailOrder): string[] =>
+  deliveryNoteRows(order).map(
+    ([label, value]) => `<p><strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}</p>`,
+  );
+
+const textNotes = (order: EmailOrder): string[] =>
+  deliveryNoteRows(order).flatMap(([label, value], index) => [
+    ...(index === 0 ? [''] : []),
+    `${label}: ${value}`,
+  ]);
 
 /** The declaration's row for staff, only when checkout asked for it. */
 function declarationRow(order: EmailOrder): [string, string][] {
@@ -255,9 +279,7 @@ export function renderNewOrderNotice(order: EmailOrder, site: Site): RenderedOrd
     `<p>${contact.map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`).join('<br>\n')}</p>`,
     htmlLinesTable(order),
     `<p><strong>Deliver to:</strong><br>\n${address.map(escapeHtml).join('<br>\n')}</p>`,
-    ...(order.instructions
-      ? [`<p><strong>Delivery instructions:</strong> ${escapeHtml(order.instructions)}</p>`]
-      : []),
+    ...htmlNotes(order),
   ]);
   const text = [
     `A new order has been paid on ${site.companyName}.`,
@@ -268,7 +290,7 @@ export function renderNewOrderNotice(order: EmailOrder, site: Site): RenderedOrd
     '',
     'Deliver to:',
     ...address.map((line) => `  ${line}`),
-    ...(order.instructions ? ['', `Delivery instructions: ${order.instructions}`] : []),
+    ...textNotes(order),
     '',
   ].join('\n');
   return { subject, html, text };

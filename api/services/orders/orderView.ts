@@ -82,6 +82,8 @@ export function orderViewOf(
     addressLine2: order.addressLine2,
     town: order.town,
     postcode: order.postcode,
+    tankLocation: order.tankLocation,
+    tankAccess: order.tankAccess,
     instructions: order.instructions,
     domesticUse: order.domesticUse,
     lines,

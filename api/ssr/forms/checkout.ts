@@ -15,6 +15,8 @@ const textFields = [
   'addressLine2',
   'town',
   'postcode',
+  'tankLocation',
+  'tankAccess',
   'instructions',
 ] as const;
 
@@ -94,6 +96,8 @@ export const checkoutForms: readonly PageForm[] = [
       'addressLine1',
       'addressLine2',
       'town',
+      'tankLocation',
+      'tankAccess',
       'instructions',
       'domesticUse',
       'acceptTerms',

@@ -45,11 +45,8 @@ export function prettyJson(value: unknown): string {
   }
 }
 
-/** Pence per litre, to one decimal place: 65250 for 1000 litres -> "65.3p". */
-export function pencePerLitre(pence: number, litres: number | null): string | null {
-  if (!litres || litres <= 0 || !Number.isFinite(pence)) return null;
-  return `${(Math.round((pence / litres) * 10) / 10).toFixed(1)}p`;
-}
+/** Pence per litre (the prices page): the shop's own rule, which its oil cards show too. */
+export { pencePerLitre } from '../../../api/domain/oilPrice';
 
 /**
  * A mailto: link to `email` with a subject (RFC 6068). The address is percent-encoded (its "@"

@@ -12,6 +12,8 @@ export const catalogueQuery = /* GraphQL */ `
       id
       title
       price
+      litres
+      priceSetAt
     }
     images {
       url

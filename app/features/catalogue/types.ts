@@ -6,6 +6,10 @@ export interface ProductSize {
   id: string;
   title: string;
   price: number | null;
+  /** Litres of oil in one of this size; null when it is not sold by the litre. */
+  litres: number | null;
+  /** When the price was last set (ISO 8601, UTC). */
+  priceSetAt: string;
 }
 
 export interface ProductImage {

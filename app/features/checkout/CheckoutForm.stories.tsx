@@ -62,10 +62,21 @@ export const Empty: Story = {
       labels.addressLine1,
       labels.addressLine2,
       labels.town,
+      labels.tankLocation,
+      labels.tankAccess,
       labels.instructions,
     ]) {
       await expect(f.getByRole('textbox', { name })).toHaveValue('');
     }
+    // Kerosene in the cart: the oil tank's two questions, with what to say as placeholders.
+    await expect(f.getByRole('textbox', { name: labels.tankLocation })).toHaveAttribute(
+      'placeholder',
+      messages.checkout.placeholders.tankLocation,
+    );
+    await expect(f.getByRole('textbox', { name: labels.tankAccess })).toHaveAttribute(
+      'maxlength',
+      '200',
+    );
     const postcode = f.getByRole('textbox', { name: labels.postcode });
     await expect(postcode).toHaveValue('BT1 1AA');
     await expect(postcode).toHaveAttribute('readonly');
@@ -89,6 +100,28 @@ export const Empty: Story = {
     await expect(canvas.getByRole('region', { name: 'Order summary' })).toHaveTextContent(
       'Total£305.00',
     );
+  },
+};
+
+/** Coal only: there is no oil tank to ask about, so its two questions are not shown. */
+export const WithoutOil: Story = {
+  args: {
+    summary: {
+      ...summaryOil500,
+      lines: summaryOil500.lines.map((line) => ({
+        ...line,
+        type: 'coal' as const,
+        title: 'Premium House Coal',
+        sizeTitle: '40kg bag',
+      })),
+    },
+  },
+  play: async ({ canvas }) => {
+    const f = form(canvas);
+    await expect(f.getByRole('textbox', { name: labels.instructions })).toBeVisible();
+    await expect(f.queryByRole('textbox', { name: labels.tankLocation })).toBeNull();
+    await expect(f.queryByRole('textbox', { name: labels.tankAccess })).toBeNull();
+    await expect(f.queryByText(checkoutTexts.sections.tank)).toBeNull();
   },
 };
 
@@ -297,6 +330,12 @@ export const Keyboard: Story = {
     await expect(
       within(days).getByRole('radio', { name: 'Thursday 20 March, Full' }),
     ).toBeDisabled();
+    // The kerosene's tank: where it is and how the tanker reaches it.
+    await userEvent.tab();
+    await expect(field(canvas, labels.tankLocation)).toHaveFocus();
+    await userEvent.keyboard('Beside the garage');
+    await userEvent.tab();
+    await expect(field(canvas, labels.tankAccess)).toHaveFocus();
     await userEvent.tab();
     await expect(field(canvas, labels.instructions)).toHaveFocus();
     await userEvent.tab();

@@ -1,7 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { checkoutMaxLengths, type CheckoutField } from '../../../api/domain/checkout';
+import {
+  asksAboutTank,
+  checkoutMaxLengths,
+  type CheckoutField,
+} from '../../../api/domain/checkout';
 import { dayInWords } from '../../../api/domain/deliveryCalendar';
 import type { DeliveryOffer } from '../../../api/domain/deliveryBooking';
 import { deliveryMessages } from '../../../api/domain/deliveryMessages';
@@ -275,6 +279,22 @@ export function CheckoutForm({
                 errorMessage={dayError}
               />
             )}
+          </FormSection>
+        ) : null}
+        {asksAboutTank(summary.lines) ? (
+          <FormSection
+            title={checkoutTexts.sections.tank}
+            description={checkoutTexts.sections.tankHint}
+            columns={1}
+          >
+            <TextField
+              {...text('tankLocation')}
+              placeholder={messages.checkout.placeholders.tankLocation}
+            />
+            <TextField
+              {...text('tankAccess')}
+              placeholder={messages.checkout.placeholders.tankAccess}
+            />
           </FormSection>
         ) : null}
         <FormSection title={checkoutTexts.sections.instructions} columns={1}>

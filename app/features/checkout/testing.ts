@@ -137,7 +137,9 @@ export const validCheckoutValues: Partial<CheckoutInput> = {
   addressLine1: '12 Main Street',
   addressLine2: '',
   town: 'Belfast',
-  instructions: 'Tank at the back of the house, side gate code 1234',
+  tankLocation: 'At the back of the house',
+  tankAccess: 'Side gate, code 1234',
+  instructions: 'Please ring the bell when you arrive',
   acceptTerms: true,
 };
 
@@ -202,7 +204,9 @@ export function orderView(overrides: Partial<OrderView> = {}): OrderView {
     addressLine2: null,
     town: 'Belfast',
     postcode: 'BT11AA',
-    instructions: 'Tank at the back of the house, side gate code 1234',
+    tankLocation: 'At the back of the house',
+    tankAccess: 'Side gate, code 1234',
+    instructions: 'Please ring the bell when you arrive',
     domesticUse: false,
     refunds: [],
     inAccount: false,

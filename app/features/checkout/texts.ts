@@ -15,6 +15,9 @@ export const checkoutTexts = {
     contactHint: 'We use these only about this order and its delivery.',
     address: 'Delivery address',
     addressHint: 'Where the fuel goes.',
+    /** Not in the spec: asked for an order with oil (issue 34), for the tanker's driver. */
+    tank: 'Your oil tank',
+    tankHint: 'Tell our driver where the tank is and how the tanker gets to it. Both are optional.',
     instructions: 'Delivery instructions',
     confirm: 'Confirm and pay',
   },

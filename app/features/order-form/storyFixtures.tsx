@@ -10,7 +10,7 @@ import type { ProductType } from '../../../api/domain/catalogue';
 import { messages } from '../../../api/domain/messages';
 import { canDeliver, normalisePostcode } from '../../../api/domain/postcode';
 import { createToaster, ToastRegion, ToasterProvider, useToasts } from '../../../ui';
-import type { Catalogue, CoalCategory, Product } from '../catalogue';
+import type { Catalogue, CoalCategory, Product, ProductSize } from '../catalogue';
 import type { CartResponse } from '../cart';
 import type { OrderFormCart } from './useOrderFormActor';
 
@@ -25,6 +25,23 @@ const product = (
   ...fields,
 });
 
+/** The Thursday morning the fixtures' prices were set (the weekly oil price update). */
+const priceSetAt = '2026-11-26T09:30:00.000Z';
+
+/** A size; `litres` for oil, which the cards show a price per litre for. */
+const size = (
+  id: string,
+  title: string,
+  price: number | null,
+  litres: number | null = null,
+): ProductSize => ({
+  id,
+  title,
+  price,
+  litres,
+  priceSetAt,
+});
+
 export const kerosene = product({
   id: '9',
   type: 'oil',
@@ -33,9 +50,9 @@ export const kerosene = product({
   bestSeller: true,
   description: '28-second kerosene for domestic boilers, delivered by tanker.',
   sizes: [
-    { id: '91', title: '300 Litres', price: 19200 },
-    { id: '92', title: '500 Litres', price: 30500 },
-    { id: '93', title: '900 Litres', price: 53500 },
+    size('91', '300 Litres', 19200, 300),
+    size('92', '500 Litres', 30500, 500),
+    size('93', '900 Litres', 53500, 900),
   ],
 });
 
@@ -44,7 +61,7 @@ export const gasOil = product({
   type: 'oil',
   title: 'Gas Oil (Red Diesel)',
   price: null,
-  sizes: [{ id: '101', title: '500 Litres', price: 39500 }],
+  sizes: [size('101', '500 Litres', 39500, 500)],
 });
 
 export const pellets = product({
@@ -54,10 +71,7 @@ export const pellets = product({
   price: 745,
   bestSeller: true,
   description: 'Certified 6mm softwood pellets for pellet stoves and biomass boilers.',
-  sizes: [
-    { id: '111', title: '15kg bag', price: 745 },
-    { id: '112', title: 'Pallet of 65 bags (975kg)', price: 42900 },
-  ],
+  sizes: [size('111', '15kg bag', 745), size('112', 'Pallet of 65 bags (975kg)', 42900)],
 });
 
 export const hardwoodPellets = product({
@@ -65,7 +79,7 @@ export const hardwoodPellets = product({
   type: 'woodpellet',
   title: 'Premium Hardwood Pellets',
   price: 825,
-  sizes: [{ id: '121', title: '15kg bag', price: null }],
+  sizes: [size('121', '15kg bag', null)],
 });
 
 export const briquettes = product({
@@ -74,10 +88,7 @@ export const briquettes = product({
   title: 'Hayes Lignite Briquettes',
   price: 1195,
   bestSeller: true,
-  sizes: [
-    { id: '131', title: '25kg bale', price: 1195 },
-    { id: '132', title: 'Pallet of 40 bales', price: 44000 },
-  ],
+  sizes: [size('131', '25kg bale', 1195), size('132', 'Pallet of 40 bales', 44000)],
 });
 
 export const kindling = product({
@@ -85,10 +96,7 @@ export const kindling = product({
   type: 'other',
   title: 'Kiln Dried Kindling',
   price: 350,
-  sizes: [
-    { id: '141', title: 'Net', price: 350 },
-    { id: '142', title: 'Bag of 10 nets', price: 3000 },
-  ],
+  sizes: [size('141', 'Net', 350), size('142', 'Bag of 10 nets', 3000)],
 });
 
 export const houseCoal = product({
@@ -98,10 +106,7 @@ export const houseCoal = product({
   price: null,
   bestSeller: true,
   description: 'Large, low-ash bituminous house coal for open fires and multi-fuel stoves.',
-  sizes: [
-    { id: '11', title: '40kg bag', price: 2495 },
-    { id: '12', title: '20kg bag', price: 1395 },
-  ],
+  sizes: [size('11', '40kg bag', 2495), size('12', '20kg bag', 1395)],
 });
 
 const category = (title: string, slug: string, icon: CoalCategory['icon']): CoalCategory => ({

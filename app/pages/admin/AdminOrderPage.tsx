@@ -9,6 +9,7 @@ import type {
   AdminRefund,
 } from '../../../api/domain/adminApi';
 import { formatPence } from '../../../api/domain/money';
+import { dayInWords } from '../../../api/domain/deliveryCalendar';
 import {
   Button,
   DataTable,
@@ -396,6 +397,16 @@ function OrderView({ order, onOrder }: { order: AdminOrder; onOrder: (o: AdminOr
                 ) : null,
               ],
               [t.address, addressOf(order)],
+              [
+                t.deliveryDay,
+                order.deliveryDay ? dayInWords(order.deliveryDay, { year: true }) : null,
+              ],
+              [
+                t.priority,
+                order.prioritySurcharge > 0 ? formatPence(order.prioritySurcharge) : null,
+              ],
+              [t.tankLocation, order.tankLocation],
+              [t.tankAccess, order.tankAccess],
               [t.instructions, order.instructions],
               [
                 t.domesticUse,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { ProductCard, Text, theme } from '../../../ui';
+import { latestLondonDate, pencePerLitre } from '../../../api/domain/oilPrice';
+import { ProductCard, Text, theme, type ProductCardSize } from '../../../ui';
 import type { Product } from '../../features/catalogue';
 
 /**
@@ -37,6 +38,11 @@ const PRIORITY_IMAGES = 2;
 
 export function productCardProps(product: Product, index = PRIORITY_IMAGES) {
   const image = product.images[0];
+  // The sizes on sale: those with a price of their own or their product's.
+  const priced = product.sizes.flatMap((size) => {
+    const pence = size.price ?? product.price;
+    return pence === null ? [] : [{ size, pence }];
+  });
   return {
     title: product.title,
     bestseller: product.bestSeller,
@@ -50,9 +56,21 @@ export function productCardProps(product: Product, index = PRIORITY_IMAGES) {
           priority: index < PRIORITY_IMAGES,
         }
       : undefined,
-    sizes: product.sizes
-      .map((size) => ({ id: size.id, title: size.title, pence: size.price ?? product.price }))
-      .filter((size): size is { id: string; title: string; pence: number } => size.pence !== null),
+    sizes: priced.map(({ size, pence }): ProductCardSize => {
+      // Oil is compared by the litre, as the Consumer Council's weekly survey quotes it.
+      const perLitre = pencePerLitre(pence, size.litres);
+      return {
+        id: size.id,
+        title: size.title,
+        pence,
+        unitPrice: perLitre ? `${perLitre} per litre` : undefined,
+      };
+    }),
+    // Oil prices change weekly: the UK day the newest was set tells buyers how fresh they are.
+    pricesSetOn:
+      product.type === 'oil'
+        ? (latestLondonDate(priced.map(({ size }) => size.priceSetAt)) ?? undefined)
+        : undefined,
   };
 }
 

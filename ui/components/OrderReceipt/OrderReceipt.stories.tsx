@@ -34,7 +34,9 @@ const paid: Omit<OrderReceiptProps, 'onPrint'> = {
   total: 30500,
   customer: { name: 'Jane Doe', email: 'jane@example.com', phone: '028 9000 0000' },
   deliveryAddress: ['12 Main Street', 'Belfast', 'BT1 1AA'],
-  instructions: 'Tank at the back of the house, side gate code 1234',
+  tankLocation: 'At the back of the house',
+  tankAccess: 'Side gate, code 1234',
+  instructions: 'Please ring the bell when you arrive',
   seller,
 };
 
@@ -91,7 +93,10 @@ export const Playground: Story = {
     const vat = within(canvas.getByRole('table', { name: 'VAT included' }));
     await expect(vat.getByRole('row', { name: /^5%/ })).toHaveTextContent('£14.52');
     await expect(receipt).toHaveTextContent('Jane Doe12 Main StreetBelfastBT1 1AA');
-    await expect(receipt).toHaveTextContent('Tank at the back of the house, side gate code 1234');
+    // The driver's notes: the tank's place and access, then the instructions.
+    await expect(receipt).toHaveTextContent(
+      'Oil tankWhere: At the back of the houseAccess: Side gate, code 1234Delivery instructionsPlease ring the bell when you arrive',
+    );
     await expect(receipt).toHaveTextContent('VAT number: GB 123 4567 89');
     await userEvent.click(canvas.getByRole('button', { name: 'Print receipt' }));
     await expect(args.onPrint).toHaveBeenCalledOnce();
@@ -169,12 +174,15 @@ export const DeletedCustomer: Story = {
   args: {
     customer: { name: 'Deleted customer', email: '', phone: '' },
     deliveryAddress: ['Belfast', 'BT1 1AA'],
+    tankLocation: null,
+    tankAccess: null,
     instructions: null,
   },
   play: async ({ canvas }) => {
     const receipt = canvas.getByRole('article', { name: 'Order FY-100001' });
     await expect(receipt).toHaveTextContent('Deleted customerBelfastBT1 1AA');
     await expect(canvas.queryByRole('heading', { name: 'Contact' })).toBeNull();
+    await expect(canvas.queryByRole('heading', { name: 'Oil tank' })).toBeNull();
   },
 };
 
@@ -190,7 +198,13 @@ export const WithoutPrint: Story = {
 export const All: Story = {
   render: () => (
     <Specimen caption="OrderReceipt: a paid order, without delivery instructions">
-      <OrderReceipt {...paid} instructions={null} onPrint={() => {}} />
+      <OrderReceipt
+        {...paid}
+        tankLocation={null}
+        tankAccess={null}
+        instructions={null}
+        onPrint={() => {}}
+      />
     </Specimen>
   ),
   play: async ({ canvas }) => {

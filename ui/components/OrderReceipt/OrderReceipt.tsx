@@ -57,6 +57,9 @@ export interface OrderReceiptLabels {
   vat: string;
   vatTotal: string;
   deliverTo: string;
+  tank: string;
+  tankLocation: string;
+  tankAccess: string;
   instructions: string;
   contact: string;
   seller: string;
@@ -88,6 +91,9 @@ export const defaultOrderReceiptLabels: OrderReceiptLabels = {
   vat: 'VAT',
   vatTotal: 'Total VAT',
   deliverTo: 'Delivery address',
+  tank: 'Oil tank',
+  tankLocation: 'Where',
+  tankAccess: 'Access',
   instructions: 'Delivery instructions',
   contact: 'Contact',
   seller: 'Sold by',
@@ -129,6 +135,10 @@ export interface OrderReceiptProps {
   customer: { name: string; email: string; phone: string };
   /** The delivery address, one line per entry. */
   deliveryAddress: readonly string[];
+  /** Where the oil tank is, as the customer said at checkout (orders with oil), if they did. */
+  tankLocation?: string | null;
+  /** How the tanker reaches the tank (gate code, lane, hose run), if the customer said. */
+  tankAccess?: string | null;
   /** The customer's delivery instructions for the driver, if any. */
   instructions?: string | null;
   /** The shop's name, address and VAT number, as a receipt must show them. */
@@ -336,6 +346,8 @@ export function OrderReceipt({
   refunds = [],
   customer,
   deliveryAddress,
+  tankLocation,
+  tankAccess,
   instructions,
   seller,
   onPrint,
@@ -529,6 +541,18 @@ export function OrderReceipt({
               </span>
             ))}
           </address>
+          {tankLocation || tankAccess ? (
+            <>
+              <Heading level={sub} size={4}>
+                {labels.tank}
+              </Heading>
+              <p>
+                {tankLocation ? `${labels.tankLocation}: ${tankLocation}` : null}
+                {tankLocation && tankAccess ? <br /> : null}
+                {tankAccess ? `${labels.tankAccess}: ${tankAccess}` : null}
+              </p>
+            </>
+          ) : null}
           {instructions ? (
             <>
               <Heading level={sub} size={4}>

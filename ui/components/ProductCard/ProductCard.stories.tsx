@@ -55,11 +55,12 @@ const heatingOil: ProductCardProps = {
   bestseller: false,
   image: { src: oilTank, alt: 'A green domestic heating oil tank', width: 400, height: 300 },
   sizes: [
-    { id: 'oil-300', title: '300 litres', pence: 18900 },
-    { id: 'oil-500', title: '500 litres', pence: 29900 },
-    { id: 'oil-900', title: '900 litres', pence: 52900 },
+    { id: 'oil-300', title: '300 litres', pence: 18900, unitPrice: '63.0p per litre' },
+    { id: 'oil-500', title: '500 litres', pence: 29900, unitPrice: '59.8p per litre' },
+    { id: 'oil-900', title: '900 litres', pence: 52900, unitPrice: '58.8p per litre' },
   ],
   description: 'Delivered across Northern Ireland. Price includes VAT at 5%.',
+  pricesSetOn: '2026-11-26',
 };
 
 const woodPellets: ProductCardProps = {
@@ -137,6 +138,36 @@ export const SingleSize: Story = {
   },
 };
 
+/**
+ * Heating oil as it is bought here: each size (the Consumer Council's survey quotes 300, 500 and
+ * 900 litres) with its price per litre, and the day the prices were set.
+ */
+export const OilPerLitre: Story = {
+  args: heatingOil,
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole('article', { name: heatingOil.title });
+    const rows = within(within(card).getByRole('list', { name: 'Sizes and prices' })).getAllByRole(
+      'listitem',
+    );
+    await expect(rows).toHaveLength(3);
+    await expect(within(rows[0] as HTMLElement).getByText('63.0p per litre')).toBeVisible();
+    await expect(rows[1]).toHaveTextContent('500 litres£299.0059.8p per litre');
+    await expect(within(rows[2] as HTMLElement).getByText('58.8p per litre')).toBeVisible();
+    const setOn = within(card).getByText(/^Prices set on/);
+    await expect(setOn).toHaveTextContent('Prices set on 26 November 2026');
+    await expect(setOn.querySelector('time')).toHaveAttribute('datetime', '2026-11-26');
+  },
+};
+
+/** Without per-unit prices or a date (solid fuel), neither line is drawn. */
+export const WithoutUnitPrices: Story = {
+  args: houseCoal,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByText(/per litre/)).toBeNull();
+    await expect(within(canvasElement).queryByText(/Prices set on/)).toBeNull();
+  },
+};
+
 export const PriorityImage: Story = {
   args: {
     ...houseCoal,
@@ -206,7 +237,7 @@ const bestsellerColumn: CardColumn = { label: 'Bestseller, three sizes', props: 
 
 const cardColumns: CardColumn[] = [
   bestsellerColumn,
-  { label: 'Three sizes', props: heatingOil },
+  { label: 'Per-litre prices and their date', props: heatingOil },
   { label: 'One size', props: woodPellets },
   {
     label: 'No picture, no description',

@@ -11,6 +11,11 @@ export interface ProductCardSize {
   title: string;
   /** Price of this size in whole pence. */
   pence: number;
+  /**
+   * The price per unit, shown small under the size's price so buyers can compare sizes, e.g.
+   * "64.0p per litre" for heating oil. Omit it for goods not compared by the unit.
+   */
+  unitPrice?: string;
 }
 
 export interface ProductCardImage {
@@ -45,6 +50,12 @@ export interface ProductCardProps {
   fromPence?: number;
   /** A sentence or two about the product, under the price. */
   description?: ReactNode;
+  /**
+   * The day the prices were last set, as an ISO date (`YYYY-MM-DD`), shown under the sizes as
+   * "Prices set on 26 November 2026". For prices that change often (heating oil), so buyers know
+   * how fresh they are. Not shown when absent or not a real date.
+   */
+  pricesSetOn?: string;
   /** Heading level of the title, to fit the page outline (default 3). */
   headingLevel?: ProductCardHeadingLevel;
   /** `card` stacks the image above the text; `row` puts it beside the text from 640px up. */
@@ -66,6 +77,36 @@ export function headlinePrice(
   if (sizes.length === 0) return null;
   const cheapest = Math.min(...sizes.map((size) => size.pence));
   return { pence: cheapest, isFrom: sizes.length > 1 };
+}
+
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * An ISO date as UK English writes it in full: "2026-11-26" -> "26 November 2026"; null when it
+ * is not a real date. Read from the date's own parts, never through a Date in the local time zone,
+ * which west of Greenwich would show the day before.
+ */
+export function longDate(iso: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  if (daysInMonth === undefined || day < 1 || day > daysInMonth) return null;
+  return `${day} ${months[month - 1]} ${year}`;
 }
 
 const Root = styled.article`
@@ -154,6 +195,23 @@ const Sizes = styled.ul`
   & li:last-child {
     border-bottom: 0;
   }
+
+  & [data-part='prices'] {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-end;
+    text-align: right;
+  }
+  & [data-part='unit-price'] {
+    color: ${theme.colors.inkMuted};
+    font-size: ${theme.fontSizes.xs};
+  }
+`;
+
+const PricesSetOn = styled.p`
+  margin: 0;
+  color: ${theme.colors.inkMuted};
+  font-size: ${theme.fontSizes.xs};
 `;
 
 const Actions = styled.div`
@@ -176,6 +234,7 @@ export function ProductCard({
   sizes = [],
   fromPence,
   description,
+  pricesSetOn,
   headingLevel = 3,
   variant = 'card',
   actions,
@@ -185,6 +244,7 @@ export function ProductCard({
   const titleId = useId();
   const headline = headlinePrice(sizes, fromPence);
   const hasActions = actions !== undefined || children !== undefined;
+  const pricesSetOnText = pricesSetOn === undefined ? null : longDate(pricesSetOn);
   return (
     <Root aria-labelledby={titleId} data-variant={variant} className={className}>
       <Media>
@@ -220,10 +280,22 @@ export function ProductCard({
             {sizes.map((size) => (
               <li key={size.id}>
                 <span>{size.title}</span>
-                <Price pence={size.pence} size="sm" />
+                {size.unitPrice ? (
+                  <span data-part="prices">
+                    <Price pence={size.pence} size="sm" />
+                    <span data-part="unit-price">{size.unitPrice}</span>
+                  </span>
+                ) : (
+                  <Price pence={size.pence} size="sm" />
+                )}
               </li>
             ))}
           </Sizes>
+        ) : null}
+        {pricesSetOnText ? (
+          <PricesSetOn>
+            Prices set on <time dateTime={pricesSetOn}>{pricesSetOnText}</time>
+          </PricesSetOn>
         ) : null}
         {hasActions ? (
           <Actions>

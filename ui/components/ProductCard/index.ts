@@ -1,6 +1,7 @@
 export {
   ProductCard,
   headlinePrice,
+  longDate,
   type ProductCardProps,
   type ProductCardSize,
   type ProductCardImage,
