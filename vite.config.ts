@@ -39,6 +39,30 @@ function stableStyledComponentIds(): Plugin {
   };
 }
 
+/** The placeholder the server replaces with each response's nonce (api/ssr/middleware.ts). */
+const CSP_NONCE = '__CSP_NONCE__';
+
+/**
+ * With `html.cspNonce`, Vite adds `<meta property="csp-nonce" nonce="…">` to the page, where its
+ * preload helper reads the nonce (the element's `nonce` property) for the links it adds before
+ * a dynamic import. HTML requires `content` on a `<meta property>` (Nu HTML Checker), so this
+ * gives it an empty one. The nonce stays in the `nonce` attribute only, which browsers hide from
+ * the DOM and CSS; a copy in `content` would be readable, and would keep the page cache from
+ * sharing a page (api/ssr/pageCache.ts strips only `nonce="…"` attributes).
+ */
+function validCspNonceMeta(): Plugin {
+  const bare = `<meta property="csp-nonce" nonce="${CSP_NONCE}">`;
+  return {
+    name: 'fuelyard:valid-csp-nonce-meta',
+    transformIndexHtml: {
+      order: 'post',
+      // (Storybook's pages, built with this config too, get the same fix.)
+      handler: (html) =>
+        html.replace(bare, `<meta property="csp-nonce" nonce="${CSP_NONCE}" content="">`),
+    },
+  };
+}
+
 /**
  * React Router 7 resolves to its development build under every export condition (its exports map
  * has no "production" branch). Production builds point `react-router` and `react-router/dom` at
@@ -81,12 +105,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(command === 'build' ? [fixedLocale()] : []),
     react(),
     contentPlugin(),
+    validCspNonceMeta(),
   ],
   appType: 'custom',
   publicDir: 'app/public',
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   // Replaced by a fresh nonce on every response (Content-Security-Policy).
-  html: { cspNonce: '__CSP_NONCE__' },
+  html: { cspNonce: CSP_NONCE },
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
     : {

@@ -2,6 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { ThemeProvider } from '../ui/theme';
 import { breakpoints } from '../ui/theme/tokens';
 import '../ui/theme/fonts';
+import { componentA11y, isPageStory, pageA11y } from './a11y';
 
 /** The four UI breakpoints (SPEC §1) as viewport presets. */
 const viewportOptions = Object.fromEntries(
@@ -17,17 +18,31 @@ const viewportOptions = Object.fromEntries(
 
 const preview: Preview = {
   decorators: [
-    (Story) => (
+    (Story, { parameters }) => (
       <ThemeProvider>
-        <Story />
+        {/* A page story is in a `main`, as the site's layout puts every page (see ./a11y.ts). */}
+        {isPageStory(parameters.fileName) ? (
+          <main>
+            <Story />
+          </main>
+        ) : (
+          <Story />
+        )}
       </ThemeProvider>
     ),
   ],
+  // A page story is checked as a whole page (./a11y.ts), keeping a story's own `test` level and
+  // `disable` (its other a11y parameters are merged with the component defaults, so replaced).
+  beforeEach: ({ parameters }) => {
+    if (!isPageStory(parameters.fileName)) return;
+    const own = (parameters.a11y ?? {}) as { test?: string; disable?: boolean };
+    parameters.a11y = { ...pageA11y, test: own.test ?? pageA11y.test, disable: own.disable };
+  },
   parameters: {
     layout: 'padded',
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
-    // Any accessibility violation fails the story test.
-    a11y: { test: 'error' },
+    // Any accessibility violation fails the story test: WCAG A/AA and best practices (./a11y.ts).
+    a11y: componentA11y,
     viewport: { options: viewportOptions },
     // The Introduction first, then the theme, the components and the machines (Overview first).
     options: {

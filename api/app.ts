@@ -11,6 +11,7 @@ import { crossSiteExemptPaths, crossSiteGuard } from './middleware/crossSite';
 import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/jsonBody';
 import { requestLog } from './middleware/requestLog';
+import { trailingSlashRedirect } from './middleware/trailingSlash';
 import { contentSecurityPolicy, securityHeaders } from './middleware/security';
 import { adminRoutes, imageUploadPath } from './routes/admin';
 import { authLimiters, authRoutes, sessionCookieName, sessionReader } from './routes/auth';
@@ -265,6 +266,8 @@ export function createApp({
 
   if (ssr) {
     app.use(ssr.assets);
+    // `/about/` → 301 `/about` (pages match strictly; see the middleware for what is left alone).
+    app.use(trailingSlashRedirect());
     // Forms posted to pages without JavaScript: their API request in-process, then a redirect or
     // the page with its messages (DESIGN.md, Rendering). /api itself stays JSON-only.
     app.use(

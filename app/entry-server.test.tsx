@@ -98,7 +98,7 @@ describe('server rendering', () => {
 
   it("shows the payment provider's name in the footer logo, and none for the test provider", async () => {
     const plain = await page('/about');
-    expect(plain.html).toContain('aria-label="Secure card payments"');
+    expect(plain.html).toContain('aria-label="Test card payments: no money is taken"');
     const result = await render(new Request('http://localhost/about'), {
       ...context(working),
       publicConfig: { analytics: null, testPayments: false, paymentProvider: 'Worldpay' },

@@ -26,6 +26,18 @@ const Enquiry = styled.section`
   }
 `;
 
+/**
+ * An id from an office's name ("Head Office" → "office-head-office"): lower case, letters and
+ * digits only, joined by hyphens, so that it has no spaces and `aria-labelledby` finds it.
+ */
+function officeHeadingId(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `office-${slug}`;
+}
+
 export default function ContactPage() {
   const doc = useLoaderData() as ContentDoc;
   return (
@@ -34,8 +46,8 @@ export default function ContactPage() {
       <ContentBody doc={doc} />
       <Offices>
         {site.offices.map((office) => (
-          <section key={office.name} aria-labelledby={`office-${office.name}`}>
-            <Heading level={2} size={3} id={`office-${office.name}`}>
+          <section key={office.name} aria-labelledby={officeHeadingId(office.name)}>
+            <Heading level={2} size={3} id={officeHeadingId(office.name)}>
               {office.name}
             </Heading>
             <address>

@@ -139,7 +139,7 @@ export function EnquiryForm({ actor, ref }: EnquiryFormProps) {
       <IntentField intent={ENQUIRY_INTENT} />
       <TextField {...fieldProps('name')} autoComplete="name" />
       <TextField {...fieldProps('email')} type="email" autoComplete="email" />
-      <TextField {...fieldProps('address')} autoComplete="street-address" data-span="full" />
+      <TextField {...fieldProps('address')} autoComplete="address-line1" data-span="full" />
       <TextField {...fieldProps('companyName')} autoComplete="organization" />
       <TextField {...fieldProps('telephone')} type="tel" autoComplete="tel" />
       <Honeypot aria-hidden="true">

@@ -116,55 +116,64 @@ export default function SiteHeader({ layout }: { layout: 'default' | 'alternativ
 
   const currentPath = location.pathname + location.search;
   const withoutMenu = searchWithoutFlag(location.search, MENU_PARAM) ?? location.search;
+  const topBar = (
+    <TopBar
+      phones={phones}
+      email={site.email}
+      loginHref={LOGIN_PATH}
+      user={user ? { full_name: fullNameOf(user) } : null}
+      onLogout={() => session.send({ type: 'LOGOUT' })}
+      logoutForm={{ action: currentPath, fields: { [intentField]: LOGOUT_INTENT } }}
+      isLoggingOut={loggingOut}
+      userLinks={userLinks}
+      cartHref={paths.cart}
+      cartCount={cartCount}
+      labels={{
+        login: messages.customerLogin,
+        greeting: messages.greeting,
+        logout: messages.logout,
+      }}
+    />
+  );
+  // The top bar and the navigation bar (with the logo) are the page's banner landmark. The
+  // Order Online panel and the side navigation stay outside it: they are dialogs of their own.
+  if (layout !== 'default') {
+    return (
+      <header>
+        {topBar}
+        <NavBar items={[]} logo={<HomeLogo />} aria-label="Site" />
+      </header>
+    );
+  }
   return (
     <>
-      <TopBar
-        phones={phones}
-        email={site.email}
-        loginHref={LOGIN_PATH}
-        user={user ? { full_name: fullNameOf(user) } : null}
-        onLogout={() => session.send({ type: 'LOGOUT' })}
-        logoutForm={{ action: currentPath, fields: { [intentField]: LOGOUT_INTENT } }}
-        isLoggingOut={loggingOut}
-        userLinks={userLinks}
-        cartHref={paths.cart}
-        cartCount={cartCount}
-        labels={{
-          login: messages.customerLogin,
-          greeting: messages.greeting,
-          logout: messages.logout,
-        }}
-      />
-      {layout === 'default' ? (
-        <>
-          <NavBar
-            items={primaryNav}
+      <header>
+        {topBar}
+        <NavBar
+          items={primaryNav}
+          currentPath={currentPath}
+          logo={<HomeLogo />}
+          onOpenMenu={() => setMenuOpen(true)}
+          menuHref={`${location.pathname}${searchWithFlag(location.search, MENU_PARAM)}`}
+          isMenuOpen={menuOpen}
+          orderButton={<OrderOnlineButton serverTarget={false} />}
+        />
+      </header>
+      {/* Outside the bar, whose Order Online slot is hidden on small screens. */}
+      <OrderOnlineTarget />
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <SideMenu
+            isOpen={menuOpen}
+            onOpenChange={setMenuOpen}
             currentPath={currentPath}
-            logo={<HomeLogo />}
-            onOpenMenu={() => setMenuOpen(true)}
-            menuHref={`${location.pathname}${searchWithFlag(location.search, MENU_PARAM)}`}
-            isMenuOpen={menuOpen}
-            orderButton={<OrderOnlineButton serverTarget={false} />}
+            coalCategories={coalCategories}
+            serverRendered={menuServerRendered}
+            closeHref={`${location.pathname}${withoutMenu}`}
+            onTakeOver={onMenuTakeOver}
           />
-          {/* Outside the bar, whose Order Online slot is hidden on small screens. */}
-          <OrderOnlineTarget />
-          {menuLoaded ? (
-            <Suspense fallback={null}>
-              <SideMenu
-                isOpen={menuOpen}
-                onOpenChange={setMenuOpen}
-                currentPath={currentPath}
-                coalCategories={coalCategories}
-                serverRendered={menuServerRendered}
-                closeHref={`${location.pathname}${withoutMenu}`}
-                onTakeOver={onMenuTakeOver}
-              />
-            </Suspense>
-          ) : null}
-        </>
-      ) : (
-        <NavBar items={[]} logo={<HomeLogo />} aria-label="Site" />
-      )}
+        </Suspense>
+      ) : null}
     </>
   );
 }

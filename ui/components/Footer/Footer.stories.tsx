@@ -117,7 +117,10 @@ export const Contents: Story = {
     await expect(
       canvas.getByText('* For larger quantities please contact our office.'),
     ).toBeVisible();
-    await expect(canvas.getByRole('img', { name: 'Secure card payments' })).toBeVisible();
+    // No provider given: the built-in test provider's mark.
+    await expect(
+      canvas.getByRole('img', { name: 'Test card payments: no money is taken' }),
+    ).toBeVisible();
   },
 };
 
@@ -158,6 +161,15 @@ export const WithProviderLogo: Story = {
   play: async ({ canvasElement }) => {
     await expect(
       within(canvasElement).getByRole('img', { name: 'Secure card payments with Worldpay' }),
+    ).toBeVisible();
+  },
+};
+
+export const WithStripeLogo: Story = {
+  args: { paymentLogo: <PaymentLogo provider="Stripe" /> },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('img', { name: 'Secure card payments with Stripe' }),
     ).toBeVisible();
   },
 };

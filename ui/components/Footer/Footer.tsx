@@ -48,7 +48,7 @@ export interface FooterProps {
   phones?: readonly ContactPhone[];
   /** Where "Send an enquiry" goes (default /contact). */
   enquiryHref?: string;
-  /** The payment provider's logo (default: the neutral PaymentLogo). */
+  /** The payment provider's logo (default: PaymentLogo with no provider, the test provider's mark). */
   paymentLogo?: ReactNode;
   /** The note under the columns (default '* For larger quantities please contact our office.'). */
   note?: ReactNode;

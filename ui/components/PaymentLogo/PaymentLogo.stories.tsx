@@ -35,27 +35,58 @@ export const Playground: Story = {
   args: { provider: 'Worldpay', tone: 'light' },
 };
 
-/** The default wordmark: no provider artwork yet. */
-export const Default: Story = {
+/** Worldpay's mark, in its brand colour. */
+export const Worldpay: Story = {
+  args: { provider: 'Worldpay' },
   play: async ({ canvasElement }) => {
-    const logo = within(canvasElement).getByRole('img', { name: 'Secure card payments' });
+    const logo = within(canvasElement).getByRole('img', {
+      name: 'Secure card payments with Worldpay',
+    });
     await expect(logo).toBeVisible();
-    await expect(logo).toHaveAttribute('data-variant', 'wordmark');
-    // The glyphs are decorative; the wrapper alone carries the meaning.
+    await expect(logo).toHaveAttribute('data-variant', 'mark');
+    await expect(logo).toHaveAttribute('data-mark', 'worldpay');
+    await expect(logo).toHaveTextContent('worldpay');
+    // What it draws is decorative; the wrapper alone carries the meaning.
     for (const svg of logo.querySelectorAll('svg')) {
       await expect(svg).toHaveAttribute('aria-hidden', 'true');
     }
   },
 };
 
-export const WithProviderName: Story = {
-  args: { provider: 'Worldpay' },
+/** Stripe's mark, in its brand colour. */
+export const Stripe: Story = {
+  args: { provider: 'Stripe' },
+  play: async ({ canvasElement }) => {
+    const logo = within(canvasElement).getByRole('img', {
+      name: 'Secure card payments with Stripe',
+    });
+    await expect(logo).toBeVisible();
+    await expect(logo).toHaveAttribute('data-mark', 'stripe');
+    await expect(logo).toHaveTextContent('stripe');
+  },
+};
+
+/** No provider named: the shop's built-in test provider, whose payments take no money. */
+export const TestProvider: Story = {
+  play: async ({ canvasElement }) => {
+    const logo = within(canvasElement).getByRole('img', {
+      name: 'Test card payments: no money is taken',
+    });
+    await expect(logo).toBeVisible();
+    await expect(logo).toHaveAttribute('data-mark', 'test');
+    await expect(logo).toHaveTextContent('No money is taken');
+  },
+};
+
+/** A provider without a mark of its own here: a neutral wordmark naming it. */
+export const OtherProvider: Story = {
+  args: { provider: 'CardPay' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      canvas.getByRole('img', { name: 'Secure card payments with Worldpay' }),
-    ).toBeVisible();
-    await expect(canvas.getByText('with Worldpay')).toBeVisible();
+    const logo = canvas.getByRole('img', { name: 'Secure card payments with CardPay' });
+    await expect(logo).toHaveAttribute('data-variant', 'wordmark');
+    await expect(logo).not.toHaveAttribute('data-mark');
+    await expect(canvas.getByText('with CardPay')).toBeVisible();
   },
 };
 
@@ -119,15 +150,17 @@ interface ProviderColumn extends MatrixAxis {
 }
 
 const providerColumns: ProviderColumn[] = [
-  { label: 'Default', props: {} },
-  { label: 'Named provider', props: { provider: 'Worldpay' } },
+  { label: 'Worldpay', props: { provider: 'Worldpay' } },
+  { label: 'Stripe', props: { provider: 'Stripe' } },
+  { label: 'Test provider', props: {} },
+  { label: 'Other provider', props: { provider: 'CardPay' } },
   {
     label: "Provider's logo",
     props: { provider: 'CardPay', src: sampleLogo, width: 160, height: 40 },
   },
 ];
 
-/** Both tones with and without a provider, labelled, for design review and the visual baseline. */
+/** Both tones for each provider, labelled, for design review and the visual baseline. */
 export const All: Story = {
   render: () => (
     <StateMatrix
@@ -144,10 +177,12 @@ export const All: Story = {
       rows: toneRows.map((row) => row.label),
     });
     await expect(
-      within(canvasElement).getAllByRole('img', { name: /Secure card payments/ }),
+      within(canvasElement).getAllByRole('img', { name: /card payments/i }),
     ).toHaveLength(toneRows.length * providerColumns.length);
-    await expect(getMatrixCell(canvasElement, 'Dark', 'Named provider')).toHaveTextContent(
-      /Worldpay/,
+    await expect(getMatrixCell(canvasElement, 'Dark', 'Worldpay')).toHaveTextContent(/worldpay/);
+    await expect(getMatrixCell(canvasElement, 'Light', 'Stripe')).toHaveTextContent(/stripe/);
+    await expect(getMatrixCell(canvasElement, 'Light', 'Test provider')).toHaveTextContent(
+      /No money is taken/,
     );
   },
 };

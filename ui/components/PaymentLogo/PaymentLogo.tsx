@@ -5,8 +5,15 @@ import { CardIcon, LockIcon } from '../Icon';
 
 export type PaymentLogoTone = 'light' | 'dark';
 
+/** The providers whose mark the component draws itself. */
+export type PaymentMark = 'worldpay' | 'stripe' | 'test';
+
 export interface PaymentLogoProps {
-  /** The payment provider's name, e.g. "Worldpay". Used in the accessible name. */
+  /**
+   * The card payment provider's name as customers know it ("Worldpay", "Stripe"). Worldpay and
+   * Stripe get their mark; another name a neutral wordmark naming it. Absent: the shop's built-in
+   * test provider, with its own mark.
+   */
   provider?: string;
   /** The provider's own logo image. Its meaning is carried by the accessible name. */
   src?: string;
@@ -16,7 +23,7 @@ export interface PaymentLogoProps {
   height?: number;
   /** Custom logo markup (e.g. an inline SVG supplied by the provider). Wins over `src`. */
   children?: ReactNode;
-  /** Overrides the accessible name. Default: "Secure card payments" (+ " with {provider}"). */
+  /** Overrides the accessible name (see `paymentLogoLabel`). */
   label?: string;
   /** `light` for light backgrounds (default), `dark` for dark ones. */
   tone?: PaymentLogoTone;
@@ -24,6 +31,10 @@ export interface PaymentLogoProps {
   className?: string;
 }
 
+/*
+ * The marks are simple wordmarks drawn here, in each brand's colour (no provider artwork is
+ * copied). Each colour has at least 4.5:1 on the light badge; on the dark one they are white.
+ */
 const Root = styled.span`
   display: inline-flex;
   align-items: center;
@@ -58,25 +69,89 @@ const Root = styled.span`
   & [data-part='wordmark'] {
     display: inline-flex;
     flex-direction: column;
+    gap: 2px;
     font-size: ${theme.fontSizes.sm};
     font-weight: ${theme.fontWeights.bold};
   }
 
-  & [data-part='provider'] {
+  & [data-part='provider'],
+  & [data-part='caption'] {
     font-size: ${theme.fontSizes.xs};
     font-weight: ${theme.fontWeights.regular};
   }
+
+  & [data-part='mark'] {
+    display: block;
+    height: 24px;
+    width: auto;
+    font-family: ${theme.fonts.body};
+    font-weight: ${theme.fontWeights.bold};
+  }
+
+  &[data-mark='worldpay'] [data-part='mark'] {
+    color: #d2001e;
+  }
+  &[data-mark='stripe'] [data-part='mark'] {
+    color: #5851ec;
+  }
+  &[data-mark='test'] {
+    border-style: dashed;
+  }
+  &[data-tone='dark'] [data-part='mark'] {
+    color: ${theme.colors.onSurfaceDark};
+  }
 `;
+
+/** Which mark a provider's name gets: Worldpay's, Stripe's, the test provider's, or none. */
+export function paymentMarkOf(provider?: string): PaymentMark | null {
+  if (provider === undefined || provider.trim() === '') return 'test';
+  const name = provider.trim().toLowerCase();
+  return name === 'worldpay' || name === 'stripe' ? name : null;
+}
 
 /** The accessible name for a payment logo. */
 export function paymentLogoLabel(provider?: string): string {
-  return provider ? `Secure card payments with ${provider}` : 'Secure card payments';
+  if (paymentMarkOf(provider) === 'test') return 'Test card payments: no money is taken';
+  return `Secure card payments with ${provider?.trim() ?? ''}`;
+}
+
+/** One mark: a wordmark of fixed width, whatever font draws it. */
+const marks: Record<PaymentMark, { text: string; width: number }> = {
+  worldpay: { text: 'worldpay', width: 104 },
+  stripe: { text: 'stripe', width: 68 },
+  test: { text: 'test pay', width: 84 },
+};
+
+function Mark({ mark }: { mark: PaymentMark }) {
+  const { text, width } = marks[mark];
+  return (
+    <svg
+      data-part="mark"
+      viewBox={`0 0 ${width} 24`}
+      width={width}
+      height={24}
+      aria-hidden="true"
+      focusable="false"
+    >
+      <text
+        x="0"
+        y="19"
+        fontSize="22"
+        fill="currentColor"
+        textLength={width}
+        lengthAdjust="spacingAndGlyphs"
+      >
+        {text}
+      </text>
+    </svg>
+  );
 }
 
 /**
- * A slot for the payment provider's logo, e.g. in the footer. By default it shows a neutral
- * "Secure card payments" wordmark with card and padlock glyphs; pass `src` or `children` for the
- * provider's own artwork. Either way it is one image (`role="img"`) with a clear accessible name.
+ * The card payment provider's logo, e.g. in the footer: Worldpay's or Stripe's mark under
+ * "Secure payments by", or the built-in test provider's own. `src` or `children` take the
+ * provider's own artwork instead. Either way it is one image (`role="img"`) with a clear
+ * accessible name; what it draws is hidden from assistive technology.
  */
 export function PaymentLogo({
   provider,
@@ -89,12 +164,25 @@ export function PaymentLogo({
   className,
 }: PaymentLogoProps) {
   const name = label ?? paymentLogoLabel(provider);
+  const mark = children || src ? null : paymentMarkOf(provider);
   let content: ReactNode;
   if (children) {
     content = children;
   } else if (src) {
     // The wrapper carries the name, so the image itself is presentational.
     content = <img src={src} alt="" width={width} height={height} />;
+  } else if (mark) {
+    content = (
+      <>
+        <span data-part="glyphs">{mark === 'test' ? <CardIcon /> : <LockIcon />}</span>
+        <span data-part="wordmark">
+          <span data-part="caption">
+            {mark === 'test' ? 'No money is taken' : 'Secure payments by'}
+          </span>
+          <Mark mark={mark} />
+        </span>
+      </>
+    );
   } else {
     content = (
       <>
@@ -104,7 +192,7 @@ export function PaymentLogo({
         </span>
         <span data-part="wordmark">
           <span>Secure card payments</span>
-          {provider ? <span data-part="provider">with {provider}</span> : null}
+          <span data-part="provider">with {provider}</span>
         </span>
       </>
     );
@@ -113,7 +201,8 @@ export function PaymentLogo({
     <Root
       role="img"
       aria-label={name}
-      data-variant={children ? 'custom' : src ? 'image' : 'wordmark'}
+      data-variant={children ? 'custom' : src ? 'image' : mark ? 'mark' : 'wordmark'}
+      data-mark={mark ?? undefined}
       data-tone={tone}
       className={className}
     >

@@ -1,6 +1,8 @@
 export {
   PaymentLogo,
   paymentLogoLabel,
+  paymentMarkOf,
   type PaymentLogoProps,
   type PaymentLogoTone,
+  type PaymentMark,
 } from './PaymentLogo';

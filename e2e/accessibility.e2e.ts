@@ -1,0 +1,59 @@
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeTags, describeViolations, runAxe } from './axe';
+import { launchBrowser, waitForHydration } from './browser';
+import { pagesToCheck } from './sitePages';
+
+/**
+ * axe (WCAG A/AA and best practices, e2e/axe.ts) over every page the sitemap lists, the 404 page
+ * and the server-rendered targets (e2e/sitePages.ts), hydrated, at a phone's width (390 px) and a
+ * desktop's (1280 px).
+ */
+
+const baseURL = inject('baseURL');
+const widths = [1280, 390] as const;
+
+// Every page is a test of its own (its own timeout and report): the list comes from the server.
+const paths = await pagesToCheck(baseURL);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ bypassCSP: true, serviceWorkers: 'block' });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context.close();
+  await browser.close();
+});
+
+describe(`axe (${axeTags.join(', ')})`, () => {
+  // Measured on the busy 2-core box: about 4.5 s a page (load, hydrate, two axe runs), 222 s for
+  // the whole list; 60 s a page leaves room for a loaded CI box.
+  it.each(paths)(
+    'finds no violations on %s at 390 and 1280 px',
+    { timeout: 60_000 },
+    async (path) => {
+      await page.setViewportSize({ width: widths[0], height: 900 });
+      await page.goto(`${baseURL}${path}`);
+      await waitForHydration(page);
+      const failures: string[] = [];
+      for (const width of widths) {
+        if (width !== widths[0]) {
+          await page.setViewportSize({ width, height: 844 });
+          // Let the media queries apply before the check.
+          await page.evaluate(
+            () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+          );
+        }
+        const { violations } = await runAxe(page);
+        failures.push(
+          ...describeViolations(violations).map((line) => `@${String(width)}px: ${line}`),
+        );
+      }
+      expect(failures).toEqual([]);
+    },
+  );
+});
