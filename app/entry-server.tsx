@@ -8,7 +8,9 @@ import { createSession, SessionProvider } from './features/auth';
 import { executorCatalogueSource } from './features/catalogue';
 import { preloadIslands } from './features/layout';
 import { renderHeadTags, resolveMeta } from './meta';
-import { createRoutes, sitemapPaths } from './routes';
+import { createRoutes, type RootData } from './routes';
+import { seoHeadTags } from './seo/head';
+import { sitemapPaths } from './seo/sitemap';
 
 /** Renders one request to HTML. Called by the API with an in-process GraphQL executor. */
 export async function render(request: Request, context: RenderContext): Promise<RenderResult> {
@@ -66,7 +68,21 @@ export async function render(request: Request, context: RenderContext): Promise<
       handle: match.route.handle,
       data: routerContext.loaderData[match.route.id],
     }));
-    const head = `${imagePreloads}${renderHeadTags(resolveMeta(matches, firstError))}\n${sheet.getStyleTags()}`;
+    const meta = resolveMeta(matches, firstError);
+    const deepest = routerContext.matches[routerContext.matches.length - 1];
+    const root = routerContext.loaderData.root as RootData | undefined;
+    // Canonical, social and structured data tags: built here only, so the browser never loads
+    // their code. The request's origin is the site's as the API decided it (PUBLIC_URL, else the
+    // validated Host), and the page cache keys each page by it and its address.
+    const seo = seoHeadTags({
+      url: new URL(request.url),
+      meta,
+      ok: routerContext.statusCode === 200 && firstError === undefined,
+      route: deepest?.route,
+      data: deepest ? routerContext.loaderData[deepest.route.id] : undefined,
+      catalogue: root?.catalogue ?? null,
+    });
+    const head = `${imagePreloads}${renderHeadTags(meta)}\n${seo}\n${sheet.getStyleTags()}`;
     return {
       type: 'document',
       status: routerContext.statusCode,
@@ -80,5 +96,5 @@ export async function render(request: Request, context: RenderContext): Promise<
 
 /** The paths listed in sitemap.xml (the API adds the origin). */
 export async function sitemap(context: Pick<RenderContext, 'graphql'>): Promise<string[]> {
-  return sitemapPaths({ catalogue: executorCatalogueSource(context.graphql) });
+  return sitemapPaths(executorCatalogueSource(context.graphql));
 }

@@ -32,6 +32,7 @@ import {
 } from './features/layout';
 import { titleFor, type PageMeta, type RouteHandle } from './meta';
 import type * as Pages from './pages/catalogue/definitions';
+import { dropServerHead } from './seo/clientHead';
 
 export interface AppDeps {
   catalogue: CatalogueSource;
@@ -178,8 +179,11 @@ function route<T>(
       ? { ...(meta ? { meta: (d: unknown) => meta(d as T) } : {}), ...(layout ? { layout } : {}) }
       : undefined;
   const common = {
-    loader: (args: LoaderFunctionArgs) =>
-      loading(() => loader({ ...args, url: assertStrictPath(args.request) })),
+    loader: (args: LoaderFunctionArgs) => {
+      // In the browser, a navigation leaves the server's canonical and social tags behind.
+      dropServerHead(args.request);
+      return loading(() => loader({ ...args, url: assertStrictPath(args.request) }));
+    },
     lazy: async () => ({ Component: (await component()).default }),
     handle,
   };
@@ -592,43 +596,4 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
       ],
     },
   ];
-}
-
-/**
- * Every public page, for sitemap.xml: the fixed routes plus one page per coal category. Rejects
- * with the server's PageDataError when its database failed (no sitemap without the categories).
- */
-export async function sitemapPaths(deps: Pick<AppDeps, 'catalogue'>): Promise<string[]> {
-  const catalogue = await loadCatalogueSafely(deps.catalogue);
-  const fixed = [
-    '/',
-    '/about',
-    '/contact',
-    '/faqs',
-    '/privacy-policy',
-    '/terms-of-purchase',
-    '/products/industrial-fuel',
-    '/products/domestic',
-    '/products/domestic/oil',
-    '/products/wholesale',
-    '/products/wholesale/best-sellers',
-    '/products/wholesale/best-sellers/uk',
-    '/products/wholesale/best-sellers/ie',
-    '/products/wholesale/coal',
-    '/products/wholesale/coal/bagged',
-    '/products/wholesale/coal/bulk',
-    '/products/wholesale/oil',
-    '/products/wholesale/wood-pellets',
-    '/products/wholesale/other-products',
-    '/products/wholesale/hayes-lignite-briquettes',
-  ];
-  const perCategory = catalogue.coal.flatMap((category) => {
-    const slug = encodeURIComponent(category.slug);
-    return [
-      `/products/domestic/bagged-coal?category=${slug}`,
-      `/products/wholesale/coal/bagged/uk?category=${slug}`,
-      `/products/wholesale/coal/bagged/ie?category=${slug}`,
-    ];
-  });
-  return [...fixed, ...perCategory];
 }

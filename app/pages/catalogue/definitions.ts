@@ -157,7 +157,10 @@ function wholesale(
 export function wholesaleBestSellers(catalogue: Catalogue, market: Market): CataloguePageData {
   return wholesale(
     'Best Sellers',
-    'Our best-selling coal, oil, pellets and briquettes for fuel distributors and retailers, with trade prices on enquiry.',
+    // Each market's page is a page of its own to search engines: each says whom it is for.
+    market === 'ie'
+      ? 'Our best-selling coal, oil, pellets and briquettes for fuel distributors and retailers in the Republic of Ireland, with euro prices and cross-border delivery on enquiry.'
+      : 'Our best-selling coal, oil, pellets and briquettes for fuel distributors and retailers in Northern Ireland and Great Britain, with trade prices on enquiry.',
     'The lines our trade customers reorder most, from house coal and smokeless ovals to kerosene and pellets.',
     allProducts(catalogue).filter((p) => p.bestSeller),
     market,
@@ -172,7 +175,9 @@ export function wholesaleBaggedCoal(
   const category = pickCoalCategory(catalogue, url);
   return wholesale(
     `Prepacked Coal: ${category.title}`,
-    `Wholesale ${category.title.toLowerCase()} in sealed, branded bags for shops, forecourts and merchants.`,
+    market === 'ie'
+      ? `Wholesale ${category.title.toLowerCase()} in sealed, branded bags for shops, forecourts and merchants in the Republic of Ireland, with euro prices on enquiry.`
+      : `Wholesale ${category.title.toLowerCase()} in sealed, branded bags for shops, forecourts and merchants in Northern Ireland and Great Britain.`,
     'Prepacked coal and smokeless fuel on pallets for retailers, forecourts and coal merchants.',
     category.coals,
     market,
