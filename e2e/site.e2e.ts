@@ -194,10 +194,19 @@ describe('server-rendered routes', () => {
   });
 
   it.each([
+    ['/about/', '/about'],
+    ['/products/domestic/oil/?postcode', '/products/domestic/oil?postcode'],
+  ])('%s answers 301 to its one address, %s', async (path, location) => {
+    const res = await fetch(`${baseURL}${path}`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(location);
+  });
+
+  it.each([
     '/no-such-page',
-    '/about/',
+    '/about/team',
     '/About',
-    '/products/domestic/oil/',
+    '/products/domestic/oil/extra',
     '/products/wholesale/best-sellers/fr',
     '/products/domestic/bagged-coal?category=nope',
   ])('%s is a 404 with the Page not found page', async (path) => {

@@ -126,11 +126,15 @@ describe('the production server log', () => {
   });
 
   it('stays JSON lines through 404 pages and bad Host headers', async () => {
-    for (const path of ['/no-such-page', '/ABOUT', '/about/']) {
+    for (const path of ['/no-such-page', '/ABOUT', '/about/team']) {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status, path).toBe(404);
       expect(await res.text(), path).toContain('Page not found');
     }
+    // A trailing slash is not a 404 but the page's one address (api/middleware/trailingSlash.ts).
+    const slashed = await fetch(`${server.url}/about/`, { redirect: 'manual' });
+    expect(slashed.status).toBe(301);
+    expect(slashed.headers.get('location')).toBe('/about');
     // Bad Host headers are ignored (PUBLIC_URL is the origin): answered, and logged as JSON.
     for (const head of ['GET / HTTP/1.0', 'GET / HTTP/1.1\r\nHost: a b\r\nConnection: close']) {
       const answer = await raw(server.url, head);
