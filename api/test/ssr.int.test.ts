@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import type Koa from 'koa';
 import request from 'supertest';
@@ -10,6 +8,7 @@ import { createLogger } from '../logger';
 import { badHostMessage, hiddenErrorDetail } from '../ssr/middleware';
 import type { SsrRuntime } from '../ssr/runtime';
 import { createTestDatabase, testConfig, type TestDatabase } from './harness';
+import { rawRequest } from './rawHttp';
 
 /**
  * How the API hosts server rendering, with a stand-in for the app's server entry (api/ must not
@@ -67,35 +66,6 @@ function appWith(
   return createApp({ config: testConfig(env), database: db.handle, logger, ssr });
 }
 
-interface RawAnswer {
-  status: number;
-  headers: string;
-  body: string;
-}
-
-/** Sends `head` (request line and headers, without the blank line) as is, on a new connection. */
-async function raw(app: Koa, head: string): Promise<RawAnswer> {
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((done) => server.once('listening', () => done()));
-  try {
-    const { port } = server.address() as AddressInfo;
-    const text = await new Promise<string>((done, fail) => {
-      const socket = connect(port, '127.0.0.1');
-      let received = '';
-      socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
-      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-      socket.on('end', () => done(received));
-      socket.on('error', fail);
-      socket.write(`${head}\r\n\r\n`);
-    });
-    const [headers = '', body = ''] = text.split('\r\n\r\n', 2);
-    const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(headers)?.[1] ?? 0);
-    return { status, headers, body };
-  } finally {
-    await new Promise<void>((done) => server.close(() => done()));
-  }
-}
-
 const get = (path: string, host: string | null, version = '1.1') =>
   [
     `GET ${path} HTTP/${version}`,
@@ -115,7 +85,7 @@ describe('the request origin (item 4)', () => {
   it.each(badHosts)('answers 400, not 500, to %s without PUBLIC_URL', async (_name, head) => {
     const app = appWith();
     for (const path of ['/', '/about', '/no-such-page', '/robots.txt', '/sitemap.xml']) {
-      const answer = await raw(app, head.replace('GET / ', `GET ${path} `));
+      const answer = await rawRequest(app, head.replace('GET / ', `GET ${path} `));
       expect(answer.status, path).toBe(400);
       expect(answer.body, path).toBe(badHostMessage);
     }
@@ -123,27 +93,30 @@ describe('the request origin (item 4)', () => {
 
   it.each(badHosts)('renders from PUBLIC_URL whatever the Host: %s', async (_name, head) => {
     const app = appWith({ PUBLIC_URL: 'https://shop.example/' });
-    const page = await raw(app, head);
+    const page = await rawRequest(app, head);
     expect(page.status).toBe(200);
     expect(page.body).toContain('Fuelyard');
-    const robots = await raw(app, head.replace('GET / ', 'GET /robots.txt '));
+    const robots = await rawRequest(app, head.replace('GET / ', 'GET /robots.txt '));
     expect(robots.status).toBe(200);
     expect(robots.body).toContain('Sitemap: https://shop.example/sitemap.xml\n');
   });
 
   it('renders for a valid Host, and takes X-Forwarded-Host only with TRUST_PROXY', async () => {
-    const direct = await raw(appWith(), get('/about', '127.0.0.1:3000'));
+    const direct = await rawRequest(appWith(), get('/about', '127.0.0.1:3000'));
     expect(direct.status).toBe(200);
     const proxied = appWith({ TRUST_PROXY: 'true' });
-    const good = await raw(
+    const good = await rawRequest(
       proxied,
       `${get('/robots.txt', 'internal:3000')}\r\nX-Forwarded-Host: shop.example`,
     );
     expect(good.status).toBe(200);
     expect(good.body).toContain('Sitemap: http://shop.example/sitemap.xml\n');
-    const bad = await raw(proxied, `${get('/', 'internal:3000')}\r\nX-Forwarded-Host: evil:99999`);
+    const bad = await rawRequest(
+      proxied,
+      `${get('/', 'internal:3000')}\r\nX-Forwarded-Host: evil:99999`,
+    );
     expect(bad.status).toBe(400);
-    const badProto = await raw(
+    const badProto = await rawRequest(
       proxied,
       `${get('/robots.txt', 'internal:3000')}\r\nX-Forwarded-Proto: javascript`,
     );
@@ -153,8 +126,8 @@ describe('the request origin (item 4)', () => {
   it('keeps an absolute-form or "//host" request target on the site origin', async () => {
     const app = appWith({ PUBLIC_URL: 'https://shop.example' });
     rendered.length = 0;
-    await raw(app, get('//evil.example/about', 'shop.example'));
-    await raw(app, get('http://evil.example/about?x=1', 'shop.example'));
+    await rawRequest(app, get('//evil.example/about', 'shop.example'));
+    await rawRequest(app, get('http://evil.example/about?x=1', 'shop.example'));
     expect(rendered).toEqual([
       'https://shop.example//evil.example/about',
       'https://shop.example/about?x=1',
@@ -195,18 +168,18 @@ describe('the fallback error page (item 4)', () => {
 describe('robots.txt and sitemap.xml (items 10 and 12)', () => {
   it('without PUBLIC_URL: the validated request origin, cached privately', async () => {
     const app = appWith();
-    const robots = await raw(app, get('/robots.txt', 'Shop.Test:8080'));
+    const robots = await rawRequest(app, get('/robots.txt', 'Shop.Test:8080'));
     expect(robots.status).toBe(200);
     expect(robots.body).toContain('\nSitemap: http://shop.test:8080/sitemap.xml\n');
     expect(robots.headers).toMatch(/\r\nCache-Control: private, max-age=3600\r\n/i);
     expect(robots.headers).toMatch(/\r\nVary: .*\bHost\b/i);
-    const sitemap = await raw(app, get('/sitemap.xml', 'shop.test:8080'));
+    const sitemap = await rawRequest(app, get('/sitemap.xml', 'shop.test:8080'));
     expect(sitemap.status).toBe(200);
     expect(sitemap.body).toContain('<loc>http://shop.test:8080/faqs</loc>');
     expect(sitemap.headers).toMatch(/\r\nCache-Control: private, max-age=3600\r\n/i);
     for (const host of ['evil.test/<x>', 'evil.test\tSitemap: x', '[::1']) {
       for (const path of ['/robots.txt', '/sitemap.xml']) {
-        const answer = await raw(app, get(path, host));
+        const answer = await rawRequest(app, get(path, host));
         expect(answer.status, `${path} ${host}`).toBe(400);
         expect(answer.body).not.toContain('evil');
       }
@@ -215,7 +188,7 @@ describe('robots.txt and sitemap.xml (items 10 and 12)', () => {
 
   it('with PUBLIC_URL: its origin, cached publicly, whatever the Host', async () => {
     const app = appWith({ PUBLIC_URL: 'https://shop.example' });
-    const robots = await raw(app, get('/robots.txt', 'evil.test'));
+    const robots = await rawRequest(app, get('/robots.txt', 'evil.test'));
     expect(robots.body).toContain('\nSitemap: https://shop.example/sitemap.xml\n');
     expect(robots.body).not.toContain('evil');
     expect(robots.headers).toMatch(/\r\nCache-Control: public, max-age=3600\r\n/i);
@@ -246,7 +219,7 @@ describe('robots.txt and sitemap.xml (items 10 and 12)', () => {
       ['/robots.txt', 'text/plain'],
       ['/sitemap.xml', 'application/xml'],
     ] as const) {
-      const answer = await raw(app, get(path, 'shop.test').replace('GET ', 'HEAD '));
+      const answer = await rawRequest(app, get(path, 'shop.test').replace('GET ', 'HEAD '));
       expect(answer.status, path).toBe(200);
       expect(answer.headers).toContain(`Content-Type: ${type}`);
       expect(answer.headers).toMatch(/\r\nCache-Control: private, max-age=3600/i);

@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
 import type Koa from 'koa';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import type { ServerEntry } from '../domain/ssr';
 import { withoutTrailingSlash } from '../middleware/trailingSlash';
 import type { SsrRuntime } from '../ssr/runtime';
 import { createTestApp, type TestApp } from './harness';
+import { rawRequest } from './rawHttp';
 
 /**
  * A trailing slash on a page address (issue 35, item 7): a 301 to the address without it, over
@@ -51,27 +50,11 @@ afterAll(async () => {
 
 /** Sends a request line as is (no client normalises its path), and returns status and Location. */
 async function raw(method: string, target: string): Promise<{ status: number; location?: string }> {
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((done) => server.once('listening', () => done()));
-  try {
-    const { port } = server.address() as AddressInfo;
-    const text = await new Promise<string>((done, fail) => {
-      const socket = connect(port, '127.0.0.1');
-      let received = '';
-      socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
-      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-      socket.on('end', () => done(received));
-      socket.on('error', fail);
-      socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
-    });
-    const [headers = ''] = text.split('\r\n\r\n', 1);
-    return {
-      status: Number(/^HTTP\/1\.1 (\d{3})/.exec(headers)?.[1] ?? 0),
-      location: /^location: (.*)$/im.exec(headers)?.[1],
-    };
-  } finally {
-    await new Promise<void>((done) => server.close(() => done()));
-  }
+  const { status, headers } = await rawRequest(
+    app,
+    `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close`,
+  );
+  return { status, location: /^location: (.*)$/im.exec(headers)?.[1] };
 }
 
 describe('a page address with a trailing slash', () => {
