@@ -36,6 +36,11 @@ export default defineConfig({
   // A vitest config shadows vite.config.ts, so the React plugin is repeated here.
   plugins: [react(), contentPlugin()],
   test: {
+    // Vitest's default is one worker fewer than the cores: on a two-core machine, one, and the
+    // four lanes ran one file at a time. Most of a file's time is spent waiting on Chromium, a
+    // server process or PostgreSQL, so two files at once keep both cores busy. The timeouts
+    // below are sized for that load. VITEST_MAX_WORKERS overrides it (1 runs files one by one).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         extends: true,
