@@ -64,6 +64,7 @@ export default defineConfig({
           // and the schema share one copy of graphql, as they do in the production bundle.
           server: { deps: { inline: ['graphql-http'] } },
           include: ['api/**/*.int.test.ts'],
+          globalSetup: ['api/test/pgliteSnapshot.setup.ts'],
           // HTTP through the app on a real database: most tests take under 0.1 s idle, but every
           // new PGlite (migrations and seed) costs about 2 s, and a loaded CI box is several
           // times slower. Tests that open databases of their own say so and set their own.

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type Koa from 'koa';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -24,10 +26,27 @@ export interface TestDatabase {
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+let snapshot: Promise<Blob | undefined> | undefined;
+
+/**
+ * The empty cluster the API lane's set-up dumped (api/test/pgliteSnapshot.setup.ts), read once
+ * per test file; undefined outside that lane, and a new PGlite then initialises its own.
+ */
+function pgliteSnapshot(): Promise<Blob | undefined> {
+  snapshot ??= (async () => {
+    const path = inject('pgliteSnapshotPath');
+    return path ? new Blob([await readFile(path)]) : undefined;
+  })();
+  return snapshot;
+}
+
 export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ pgliteDir: 'memory://' });
+    const handle = await openDatabase({
+      pgliteDir: 'memory://',
+      pgliteSnapshot: await pgliteSnapshot(),
+    });
     await handle.migrate();
     if (options.seed !== false) await seedCatalogue(handle);
     return { handle, driver: 'pglite', url: undefined, close: () => handle.close() };
