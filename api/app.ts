@@ -261,6 +261,8 @@ export function createApp({
     }
     throw new NotFoundError('No such API endpoint.');
   });
+  // Development: the browser's modules from api/domain/ come from Vite, not the API (404).
+  if (ssr?.sourceModules) app.use(ssr.sourceModules);
   app.use(api.routes());
   app.use(api.allowedMethods());
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isPublicAsset, optimiseTemplate } from './runtime';
+import { isDevSourceModule, isPublicAsset, optimiseTemplate } from './runtime';
 
 const dist = mkdtempSync(join(tmpdir(), 'fuelyard-dist-'));
 mkdirSync(join(dist, 'assets'));
@@ -129,6 +129,29 @@ describe('isPublicAsset', () => {
       '/%E0%A4%A',
     ]) {
       expect(isPublicAsset(path), path).toBe(false);
+    }
+  });
+});
+
+describe('isDevSourceModule', () => {
+  it("hands the browser's api/domain modules to Vite in development", () => {
+    for (const path of ['/api/domain/messages.ts', '/api/domain/cart.ts', '/api/domain/a/b.tsx']) {
+      expect(isDevSourceModule('GET', path), path).toBe(true);
+    }
+    expect(isDevSourceModule('HEAD', '/api/domain/messages.ts')).toBe(true);
+  });
+
+  it('leaves the API itself, other methods and anything outside api/domain to the API', () => {
+    for (const [method, path] of [
+      ['GET', '/api/cart'],
+      ['GET', '/api/health'],
+      ['POST', '/api/domain/messages.ts'],
+      ['GET', '/api/db/schema.ts'],
+      ['GET', '/api/domain/../config.ts'],
+      ['GET', '/api/domain/messages.js'],
+      ['GET', '/api/domainx/messages.ts'],
+    ] as const) {
+      expect(isDevSourceModule(method, path), `${method} ${path}`).toBe(false);
     }
   });
 });

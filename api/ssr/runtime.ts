@@ -12,6 +12,11 @@ export interface SsrRuntime {
   entry(): Promise<ServerEntry>;
   /** Serves browser assets (built files, or Vite's dev middleware). */
   assets: Middleware;
+  /**
+   * Development only, in front of the API: the browser's source modules that live under /api
+   * (api/domain/*, which app/ imports), served by Vite rather than answered 404 by the API.
+   */
+  sourceModules?: Middleware;
   fixStacktrace?(error: Error): void;
   /**
    * Whether the fallback error page may show an error's own message (development only). Unset,
@@ -103,6 +108,19 @@ export async function optimiseTemplate(template: string, distDir: string): Promi
   return html.replace('<!--app-head-->', () => `${preloads}\n    <!--app-head-->`);
 }
 
+/**
+ * Whether a request is for one of the browser's source modules under /api in development:
+ * api/domain/ is the only part of the API that app/ may import (eslint.config.js), and a module
+ * is only ever fetched with GET (HEAD too, for a conditional check).
+ */
+export function isDevSourceModule(method: string, path: string): boolean {
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    /^\/api\/domain\/[\w./-]+\.tsx?$/.test(path) &&
+    !path.includes('..')
+  );
+}
+
 /** Production: the files `npm run build` wrote to dist/. */
 export async function productionRuntime(): Promise<SsrRuntime> {
   const template = await optimiseTemplate(
@@ -142,16 +160,19 @@ export async function developmentRuntime(): Promise<SsrRuntime> {
     server: { middlewareMode: true },
     appType: 'custom',
   });
+  const assets: Middleware = (ctx, next) =>
+    new Promise<void>((done, fail) => {
+      vite.middlewares(ctx.req, ctx.res, () => {
+        next().then(done, fail);
+      });
+    });
   return {
     template: async (url) =>
       vite.transformIndexHtml(url, await readFile(resolve(projectRoot, 'app/index.html'), 'utf8')),
     entry: async () => (await vite.ssrLoadModule('/app/entry-server.tsx')) as ServerEntry,
-    assets: (ctx, next) =>
-      new Promise<void>((done, fail) => {
-        vite.middlewares(ctx.req, ctx.res, () => {
-          next().then(done, fail);
-        });
-      }),
+    assets,
+    sourceModules: async (ctx, next) =>
+      isDevSourceModule(ctx.method, ctx.path) ? assets(ctx, next) : next(),
     fixStacktrace: (error) => vite.ssrFixStacktrace(error),
     showErrorDetails: true,
     close: () => vite.close(),
