@@ -65,6 +65,11 @@ export default defineConfig({
           server: { deps: { inline: ['graphql-http'] } },
           include: ['api/**/*.int.test.ts'],
           globalSetup: ['api/test/pgliteSnapshot.setup.ts'],
+          // One module graph per worker, not per file: each file imported the whole server (and
+          // compiled PGlite's WebAssembly) again, half the lane's CPU time. Safe because every
+          // file makes its own apps and databases, and none mocks a module, stubs a global or the
+          // environment, or fakes timers (api/test/isolation.test.ts keeps it so).
+          isolate: false,
           // HTTP through the app on a real database: most tests take under 0.1 s idle, but every
           // new PGlite (migrations and seed) costs about 2 s, and a loaded CI box is several
           // times slower. Tests that open databases of their own say so and set their own.
