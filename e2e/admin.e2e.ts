@@ -113,6 +113,24 @@ describe('the back office in Chromium', () => {
       await field.fill('321.09');
       await page.getByRole('button', { name: 'Save prices' }).click();
       await page.getByText('Prices saved.').waitFor();
+      // The saved price is dated today (UK time), beside its price per litre.
+      const today = Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Europe/London',
+          weekday: 'long',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        })
+          .formatToParts(new Date())
+          .map((part) => [part.type, part.value]),
+      );
+      await page
+        .getByText(
+          `64.2p per litre · Set on ${today.weekday} ${today.day} ${today.month} ${today.year}`,
+          { exact: true },
+        )
+        .waitFor();
 
       try {
         const shopper = await open('/products/domestic/oil');

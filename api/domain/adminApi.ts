@@ -40,6 +40,8 @@ export interface AdminOilPrice {
   litres: number | null;
   /** The size's own price, or its product's when it has none. */
   price: Pence | null;
+  /** When that price was last changed (ISO 8601): what the shop shows as "Prices set on". */
+  priceSetAt: string;
 }
 
 export interface AdminCategory {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productSizes } from '../db/schema';
-import type { AdminProduct } from '../domain/adminApi';
+import type { AdminOilPrice, AdminProduct } from '../domain/adminApi';
 import { signedInCustomer } from './appEntry';
 import { createTestApp, usingPostgres, type TestApp } from './harness';
 
@@ -109,6 +109,11 @@ describe(`when a price was set (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, ()
     expect((await shopSize('kerosene-heating-oil', '900 Litres')).priceSetAt).toBe(
       lastWeek.toISOString(),
     );
+    // The back office's answer, which its price screen shows, carries the same dates.
+    const answered = (res.body as { sizes: AdminOilPrice[] }).sizes;
+    const dateOf = (id: string) => answered.find((s) => s.sizeId === Number(id))?.priceSetAt;
+    expect(dateOf(changed.id)).toBe(after.priceSetAt);
+    expect(dateOf(unchanged.id)).toBe(lastWeek.toISOString());
     // A size not in the update keeps its date too.
     expect((await shopSize('kerosene-heating-oil', '300 Litres')).priceSetAt).toBe(
       lastWeek.toISOString(),

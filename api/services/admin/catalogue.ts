@@ -297,6 +297,7 @@ export function adminCatalogue(db: Database, options: { uploadsDir: string }) {
         sizeTitle: size.title,
         litres: size.litres,
         price: size.price ?? product.price,
+        priceSetAt: size.priceSetAt.toISOString(),
       }));
     },
 

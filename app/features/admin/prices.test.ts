@@ -6,6 +6,7 @@ import {
   priceFieldErrorsOf,
   priceInputsOf,
   priceLabel,
+  priceSetOn,
 } from './prices';
 
 const size = (sizeId: number, sizeTitle: string, price: number | null): AdminOilPrice => ({
@@ -15,6 +16,7 @@ const size = (sizeId: number, sizeTitle: string, price: number | null): AdminOil
   sizeTitle,
   litres: Number.parseInt(sizeTitle, 10) || null,
   price,
+  priceSetAt: '2026-11-23T09:30:00.000Z',
 });
 
 const kerosene500 = size(2, '500 Litres', 32_550);
@@ -23,6 +25,14 @@ const sizes = [size(1, '300 Litres', 21_000), kerosene500, size(3, '900 Litres',
 describe('the oil prices page', () => {
   it('labels each field with its product and size', () => {
     expect(priceLabel(kerosene500)).toBe('Kerosene – 500 Litres');
+  });
+
+  it('dates each saved price on the UK calendar, as the shop does', () => {
+    expect(priceSetOn(kerosene500)).toBe('Monday 23 November 2026');
+    // 23:30 UTC on a summer evening is already the next day in the UK.
+    expect(priceSetOn({ priceSetAt: '2026-07-01T23:30:00.000Z' })).toBe('Thursday 2 July 2026');
+    expect(priceSetOn({ priceSetAt: '2026-12-01T23:30:00.000Z' })).toBe('Tuesday 1 December 2026');
+    expect(priceSetOn({ priceSetAt: 'not a date' })).toBeNull();
   });
 
   it('prefills each field with its price in pounds', () => {

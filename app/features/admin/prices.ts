@@ -5,10 +5,21 @@
 import { ValidationError } from 'yup';
 import { parsePounds, poundsInput, priceUpdateSchema } from '../../../api/domain/admin';
 import type { AdminOilPrice } from '../../../api/domain/adminApi';
+import { dayInWords, isIsoDay } from '../../../api/domain/deliveryCalendar';
+import { londonCalendarDate } from '../../../api/domain/oilPrice';
 
 /** "Kerosene – 500 Litres": a price field's label. */
 export const priceLabel = (size: Pick<AdminOilPrice, 'productTitle' | 'sizeTitle'>): string =>
   `${size.productTitle} – ${size.sizeTitle}`;
+
+/**
+ * The day a size's saved price was set, in UK time as the shop's cards date it: "Friday 27
+ * November 2026"; null for a date that cannot be read.
+ */
+export function priceSetOn(size: Pick<AdminOilPrice, 'priceSetAt'>): string | null {
+  const day = londonCalendarDate(new Date(size.priceSetAt));
+  return day !== null && isIsoDay(day) ? dayInWords(day, { year: true }) : null;
+}
 
 /** What the price fields hold, by size id. */
 export type PriceInputs = Record<number, string>;

@@ -206,6 +206,8 @@ export const adminPageTexts = {
     saved: 'Prices saved.',
     empty: 'There are no oil sizes.',
     perLitre: (pence: string) => `${pence} per litre`,
+    /** When the saved price was set, as the shop's cards date it ("Prices set on …"). */
+    setOn: (day: string) => `Set on ${day}`,
     litres: (n: number) => `${n.toLocaleString('en-GB')} litres`,
   },
 

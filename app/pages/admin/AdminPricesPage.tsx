@@ -16,6 +16,7 @@ import {
   priceFieldErrorsOf,
   priceInputsOf,
   priceLabel,
+  priceSetOn,
   Row,
   Saved,
   typedPence,
@@ -85,6 +86,11 @@ function PricesForm({
             const text = inputs[size.sizeId] ?? '';
             const pence = typedPence(text);
             const perLitre = pence === null ? null : pencePerLitre(pence, size.litres);
+            const setOn = priceSetOn(size);
+            const description = [
+              perLitre ? t.perLitre(perLitre) : null,
+              setOn ? t.setOn(setOn) : null,
+            ].filter((part) => part !== null);
             const error = fieldErrors[size.sizeId];
             return (
               <TextField
@@ -97,7 +103,7 @@ function PricesForm({
                   setFieldErrors((current) => ({ ...current, [size.sizeId]: '' }));
                   onEdit();
                 }}
-                description={perLitre ? t.perLitre(perLitre) : undefined}
+                description={description.length > 0 ? description.join(' · ') : undefined}
                 validationState={error ? 'danger' : 'neutral'}
                 errorMessage={error}
               />
