@@ -80,6 +80,11 @@ const Root = styled.span`
     font-weight: ${theme.fontWeights.regular};
   }
 
+  /* "Secure payments by" reads as one line above the provider's name, never broken up. */
+  & [data-part='caption'] {
+    white-space: nowrap;
+  }
+
   & [data-part='mark'] {
     display: block;
     height: 24px;
