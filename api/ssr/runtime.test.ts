@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isDevSourceModule, isPublicAsset, optimiseTemplate } from './runtime';
+import { entryStagePreloads, isDevSourceModule, isPublicAsset, optimiseTemplate } from './runtime';
 
 const dist = mkdtempSync(join(tmpdir(), 'fuelyard-dist-'));
 mkdirSync(join(dist, 'assets'));
@@ -98,6 +98,61 @@ describe('optimiseTemplate', () => {
       { rel: 'modulepreload', href: '/assets/router-abc12345.js' },
     ]);
     expect(imported).toEqual(['/assets/index-abc12345.js']);
+  });
+});
+
+describe('entryStagePreloads', () => {
+  it("preloads the entry's stages and their static imports once each, in import order", async () => {
+    const built = mkdtempSync(join(tmpdir(), 'fuelyard-dist-'));
+    try {
+      mkdirSync(join(built, '.vite'));
+      mkdirSync(join(built, 'assets'));
+      writeFileSync(join(built, 'assets/index-abc12345.css'), '');
+      writeFileSync(
+        join(built, '.vite/manifest.json'),
+        JSON.stringify({
+          'app/index.html': {
+            file: 'assets/index-abc12345.js',
+            isEntry: true,
+            imports: ['_preload.js'],
+            dynamicImports: ['node_modules/react-dom/client.js', 'app/client/start.tsx'],
+          },
+          '_preload.js': { file: 'assets/preload-abc12345.js' },
+          'node_modules/react-dom/client.js': {
+            file: 'assets/client-abc12345.js',
+            isDynamicEntry: true,
+            imports: ['_react.js'],
+          },
+          '_react.js': { file: 'assets/react-abc12345.js' },
+          'app/client/start.tsx': {
+            file: 'assets/start-abc12345.js',
+            isDynamicEntry: true,
+            imports: ['_react.js', '_styles.js'],
+            // A page's own code stays lazy: the stages' dynamic imports are not preloaded.
+            dynamicImports: ['app/pages/CartPage.tsx'],
+          },
+          '_styles.js': { file: 'assets/styles-abc12345.js', css: ['assets/x.css'] },
+          'app/pages/CartPage.tsx': { file: 'assets/CartPage-abc12345.js' },
+        }),
+      );
+      expect(await entryStagePreloads(built)).toEqual([
+        '/assets/client-abc12345.js',
+        '/assets/react-abc12345.js',
+        '/assets/start-abc12345.js',
+        '/assets/styles-abc12345.js',
+      ]);
+      // The starter asks for them with the template's own preloads (once each), before the entry.
+      const html = await optimiseTemplate(template, built);
+      expect(html).toContain(
+        '["/assets/react-abc12345.js","/assets/router-abc12345.js","/assets/client-abc12345.js","/assets/start-abc12345.js","/assets/styles-abc12345.js"]',
+      );
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+    }
+  });
+
+  it('adds nothing without a build manifest', async () => {
+    expect(await entryStagePreloads(dist)).toEqual([]);
   });
 });
 

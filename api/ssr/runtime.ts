@@ -69,11 +69,13 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\shref="(\/assets\/[^"]+\
  * once still, when the server's HTML is on screen: a frame's requestAnimationFrame callbacks run
  * just before it is painted, and the timeout set there once it has been.
  */
-function entryAfterFirstPaint(html: string): string {
+function entryAfterFirstPaint(html: string, stagePreloads: string[]): string {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry?.[1]) return html;
   const nonce = /\snonce="[^"]*"/.exec(entry[0])?.[0] ?? '';
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((link) => link[1]);
+  const preloads = [
+    ...new Set([...[...html.matchAll(MODULE_PRELOAD)].map((link) => link[1]), ...stagePreloads]),
+  ];
   const start =
     `<script${nonce}>requestAnimationFrame(function(){setTimeout(function(){` +
     `var d=document;${JSON.stringify(preloads)}.forEach(function(h){` +
@@ -85,13 +87,48 @@ function entryAfterFirstPaint(html: string): string {
     .replace('</body>', () => `${start}\n  </body>`);
 }
 
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/**
+ * The entry's stages (app/entry-client.tsx): the modules the entry imports dynamically, one after
+ * another, with their static imports, as `/assets/…` paths from the build manifest. The entry
+ * imports them in stages only so that each is evaluated in a task of its own; they are fetched
+ * with it, so each stage's modules are there when it starts. None without a manifest.
+ */
+export async function entryStagePreloads(distDir: string): Promise<string[]> {
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(
+      await readFile(resolve(distDir, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, ManifestChunk>;
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.includes(`/${chunk.file}`)) return;
+    files.push(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) add(imported);
+  };
+  for (const entry of Object.values(manifest).filter((chunk) => chunk.isEntry === true)) {
+    for (const stage of entry.dynamicImports ?? []) add(stage);
+  }
+  return files.filter((file) => file.endsWith('.js'));
+}
+
 /**
  * Speeds up the first paint of the built template: the small stylesheet (only @font-face rules)
  * is inlined instead of blocking rendering, the fonts of the first paint are preloaded, and the
- * scripts run after it (see entryAfterFirstPaint).
+ * scripts run after it (see entryAfterFirstPaint), the entry's stages fetched with it.
  */
 export async function optimiseTemplate(template: string, distDir: string): Promise<string> {
-  let html = entryAfterFirstPaint(template);
+  let html = entryAfterFirstPaint(template, await entryStagePreloads(distDir));
   const stylesheet = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(html);
   if (stylesheet?.[1]) {
     const css = await readFile(resolve(distDir, `.${stylesheet[1]}`), 'utf8');

@@ -1,14 +1,14 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Outlet, useHref, useMatches, useNavigate, useRouteError } from 'react-router-dom';
 import styled from 'styled-components';
 import { messages } from '../../../api/domain/messages';
-import { LoadingOverlay, theme } from '../../../ui';
+import { theme } from '../../../ui';
 import { useSessionEffects } from '../auth';
 import { CartProvider } from '../cart';
 import { ServerNotices } from '../forms';
 import { WholesaleEnquiryModalFromUrl } from '../enquiry';
-import { Deferred } from '../hydration';
+import { Deferred, whenIdle } from '../hydration';
 import { SitePostcodeModal } from '../postcode';
 import { DocumentMeta } from './DocumentMeta';
 import { ErrorPage } from './ErrorPage';
@@ -31,6 +31,17 @@ import { useRootData } from './rootData';
 const SiteHeader = islandComponent(() => import('./SiteHeader'));
 // The footer's code is fetched when it hydrates: once near the screen, touched or idle.
 const SiteFooter = islandComponent(() => import('./SiteFooter'), { eager: false });
+
+/**
+ * The Loading... overlay of a slow navigation (SPEC §9) plays no part in showing a page, so its code
+ * (and the logo it shows) is not in the first load: it is fetched once the page is idle, long
+ * before a navigation can have been pending for 200 ms.
+ */
+const loadLoadingOverlay = () =>
+  import('../../../ui/components/LoadingOverlay').then((module) => ({
+    default: module.LoadingOverlay,
+  }));
+const LoadingOverlay = lazy(loadLoadingOverlay);
 
 /** The three layouts of SPEC §2. Routes pick one with `handle.layout`; default is the default. */
 export type LayoutName = 'default' | 'alternative' | 'empty';
@@ -115,13 +126,26 @@ function Page() {
   const phase = usePageTransition();
   const slow = useSlowNavigation();
   useDelayedScrollRestoration();
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadLoadingOverlay().catch(() => {
+          // A slow navigation loads it again; without it, the page simply shows no overlay.
+        });
+      }),
+    [],
+  );
   return (
     <>
       <Main id="main" tabIndex={-1} data-transition={phase === 'idle' ? undefined : phase}>
         <ServerNotices />
         <Outlet />
       </Main>
-      <LoadingOverlay isVisible={slow} label={messages.loading} />
+      {slow ? (
+        <Suspense fallback={null}>
+          <LoadingOverlay isVisible label={messages.loading} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
