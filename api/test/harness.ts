@@ -30,7 +30,8 @@ let snapshot: Promise<Blob | undefined> | undefined;
 
 /**
  * The empty cluster the API lane's set-up dumped (api/test/pgliteSnapshot.setup.ts), read once
- * per test file; undefined outside that lane, and a new PGlite then initialises its own.
+ * per worker (the lane's files share their modules, see vitest.config.ts); undefined outside that
+ * lane, and a new PGlite then initialises its own.
  */
 function pgliteSnapshot(): Promise<Blob | undefined> {
   snapshot ??= (async () => {

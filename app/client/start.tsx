@@ -33,7 +33,7 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
 
 /**
  * Hydrates the server's HTML: the session, the routes (the first page's lazy modules loaded
- * first) and the router. Called by the entry (app/entry-client.tsx) once the libraries are in.
+ * first) and the router. Called by the entry (app/entry-client.tsx) once React DOM is in.
  */
 export async function start(): Promise<void> {
   const endpoint = new URL('/api/graphql', window.location.origin).href;
