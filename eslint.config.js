@@ -61,10 +61,14 @@ const testAndStoryFiles = [
 const testAndStoryFilesIn = (/** @type {string} */ dir) =>
   testAndStoryFiles.filter((glob) => glob.startsWith('**/')).map((glob) => `${dir}/${glob}`);
 
-/** A feature's public entries: `index.ts`, and `testing.ts` (test doubles, see below). */
-const publicEntry = '(?:index|testing)(?:\\.tsx?)?$';
+/**
+ * A feature's public entries: `index.ts`; `islands.ts`, what the home page's islands use without
+ * the client router (README, "The home page is islands"); and `testing.ts` (test doubles, see
+ * below).
+ */
+const publicEntry = '(?:index|testing|islands)(?:\\.tsx?)?$';
 const featureBoundaryMessage =
-  'Import a feature only through its public index.ts (app/features/<feature>/index); tests and stories may also use its testing.ts.';
+  "Import a feature only through its public index.ts (app/features/<feature>/index), or its islands.ts for the home page's islands; tests and stories may also use its testing.ts.";
 
 /**
  * Deep imports into the given features: `../cart/cartMachine` from a sibling feature (any depth

@@ -1,4 +1,5 @@
 import type { Preview } from '@storybook/react-vite';
+import { reactRouterHooks, SiteRouterProvider } from '../app/features/navigation';
 import { ThemeProvider } from '../ui/theme';
 import { breakpoints } from '../ui/theme/tokens';
 import '../ui/theme/fonts';
@@ -20,14 +21,18 @@ const preview: Preview = {
   decorators: [
     (Story, { parameters }) => (
       <ThemeProvider>
-        {/* A page story is in a `main`, as the site's layout puts every page (see ./a11y.ts). */}
-        {isPageStory(parameters.fileName) ? (
-          <main>
+        {/* The site's parts read the address through React Router's hooks, as in the site's
+            layout; a story that renders one puts it in a router of its own. */}
+        <SiteRouterProvider value={reactRouterHooks}>
+          {/* A page story is in a `main`, as the site's layout puts every page (see ./a11y.ts). */}
+          {isPageStory(parameters.fileName) ? (
+            <main>
+              <Story />
+            </main>
+          ) : (
             <Story />
-          </main>
-        ) : (
-          <Story />
-        )}
+          )}
+        </SiteRouterProvider>
       </ThemeProvider>
     ),
   ],

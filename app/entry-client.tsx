@@ -1,4 +1,5 @@
 import '../ui/theme/fonts';
+import { registerServiceWorker } from './client/serviceWorker';
 
 /*
  * The browser's entry. A module and everything it imports are evaluated in one task: for the
@@ -20,9 +21,17 @@ function nextTask(): Promise<void> {
 async function boot(): Promise<void> {
   await import('react-dom/client');
   await nextTask();
-  const { start, registerServiceWorker } = await import('./client/start');
-  await nextTask();
   registerServiceWorker();
+  // A page the server rendered as islands (the home page) hydrates only those, without the
+  // client router; every other page is the router's (api/ssr/runtime.ts preloads one or the other).
+  if (document.documentElement.hasAttribute('data-islands')) {
+    const { startIslands } = await import('./client/islands');
+    await nextTask();
+    await startIslands();
+    return;
+  }
+  const { start } = await import('./client/start');
+  await nextTask();
   await start();
 }
 

@@ -1,12 +1,15 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
+import { emptyCartView } from '../api/domain/cart';
 import type { RenderContext, RenderResult } from '../api/domain/ssr';
 import { ThemeProvider } from '../ui/theme';
 import type { SessionUser } from '../api/domain/auth';
 import { createSession, SessionProvider } from './features/auth';
 import { executorCatalogueSource } from './features/catalogue';
-import { preloadIslands } from './features/layout';
+import { HeaderIslandHtml, preloadIslands } from './features/layout';
+import { loadHeaderIsland } from './features/layout/islands';
+import { staticSiteRouter } from './features/navigation';
 import { renderHeadTags, resolveMeta } from './meta';
 import { createRoutes, type RootData } from './routes';
 import { seoHeadTags } from './seo/head';
@@ -48,13 +51,43 @@ export async function render(request: Request, context: RenderContext): Promise<
   await preloadIslands();
   // Not started on the server: it only holds the customer, so the header renders as it hydrates.
   const session = createSession({ user: await currentUser().catch(() => null) }, { start: false });
+  const url = new URL(request.url);
+  const root = routerContext.loaderData.root as RootData | undefined;
+  // The home page, as it is for every first visit, starts in the browser as islands: only its
+  // header hydrates, without the client router (DESIGN.md, Rendering). When the server renders
+  // more than the header that needs script (a dialog opened by a query or by a cart waiting for
+  // a postcode, a form's outcome), it is a page of the router's.
+  const islands =
+    url.pathname === '/' &&
+    url.search === '' &&
+    routerContext.statusCode === 200 &&
+    !routerContext.errors &&
+    !context.form &&
+    !context.notice &&
+    root?.cart?.showPostcodeModal !== true;
   const sheet = new ServerStyleSheet();
   try {
+    let headerIsland: string | null = null;
+    if (islands) {
+      const { HeaderIsland, headerIslandPrefix } = await loadHeaderIsland();
+      headerIsland = renderToString(
+        sheet.collectStyles(
+          <HeaderIsland
+            router={staticSiteRouter(url, root)}
+            session={session}
+            initialCart={root?.cart ?? emptyCartView()}
+          />,
+        ),
+        { identifierPrefix: headerIslandPrefix },
+      );
+    }
     const html = renderToString(
       sheet.collectStyles(
         <ThemeProvider>
           <SessionProvider session={session}>
-            <StaticRouterProvider router={router} context={routerContext} nonce={context.nonce} />
+            <HeaderIslandHtml value={headerIsland}>
+              <StaticRouterProvider router={router} context={routerContext} nonce={context.nonce} />
+            </HeaderIslandHtml>
           </SessionProvider>
         </ThemeProvider>,
       ),
@@ -70,7 +103,6 @@ export async function render(request: Request, context: RenderContext): Promise<
     }));
     const meta = resolveMeta(matches, firstError);
     const deepest = routerContext.matches[routerContext.matches.length - 1];
-    const root = routerContext.loaderData.root as RootData | undefined;
     // Canonical, social and structured data tags: built here only, so the browser never loads
     // their code. The request's origin is the site's as the API decided it (PUBLIC_URL, else the
     // validated Host), and the page cache keys each page by it and its address.
@@ -88,6 +120,7 @@ export async function render(request: Request, context: RenderContext): Promise<
       status: routerContext.statusCode,
       head,
       html: html.slice(imagePreloads.length),
+      islands,
     };
   } finally {
     sheet.seal();

@@ -28,7 +28,7 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 1);
 export const pageTargets = {
   anonymousRatio: 0.25,
   cartRatio: 0.05,
-  firstLoadGzipBytes: 150 * 1024,
+  firstLoadGzipBytes: 100 * 1024,
 };
 
 interface Answer {

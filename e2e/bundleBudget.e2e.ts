@@ -4,17 +4,23 @@ import { entryFiles, firstLoadJs, kib } from '../bench/firstLoad';
 import { projectRoot } from './serverProcess';
 
 /**
- * A size budget for the first visit, with no timing in it: the JavaScript the home page needs
- * before it can hydrate (the entry, its static imports and anything the page preloads; see
- * bench/firstLoad.ts), gzip at level 9, measured on the build the global set-up has just made.
+ * Size budgets for a first visit, with no timing in them: the JavaScript a page loads with it (the
+ * entry, its static imports and anything the page preloads; see bench/firstLoad.ts), gzip at
+ * level 9, measured on the build the global set-up has just made. The home page hydrates only its
+ * header island, whose code comes after the page's (README, "The home page is islands"); the
+ * other pages are the client router's, which they load with them.
  */
 const baseURL = inject('baseURL');
-const budgetBytes = 150 * 1024;
 const distClientDir = join(projectRoot, 'dist/client');
+const budgets = [
+  { path: '/', bytes: 100 * 1024 },
+  // 150.6 KiB when the home page became islands (149.3 before: the site router's layer).
+  { path: '/products/domestic/bagged-coal', bytes: 152 * 1024 },
+];
 
 describe('first-load JavaScript budget', () => {
-  it(`keeps the first-load JS of / within ${kib(budgetBytes)} gzip`, async () => {
-    const res = await fetch(`${baseURL}/`);
+  it.each(budgets)('keeps the first-load JS of $path within its budget gzip', async (budget) => {
+    const res = await fetch(`${baseURL}${budget.path}`);
     expect(res.status).toBe(200);
     const html = await res.text();
 
@@ -37,7 +43,7 @@ describe('first-load JavaScript budget', () => {
 
     expect(
       totalGzipBytes,
-      `The first-load JS of / is ${kib(totalGzipBytes)} gzip, over the ${kib(budgetBytes)} budget:\n${listing}`,
-    ).toBeLessThanOrEqual(budgetBytes);
+      `The first-load JS of ${budget.path} is ${kib(totalGzipBytes)} gzip, over its ${kib(budget.bytes)} budget:\n${listing}`,
+    ).toBeLessThanOrEqual(budget.bytes);
   });
 });

@@ -128,7 +128,8 @@ describe('navigation in Chromium', () => {
   });
 
   it('shows the Loading... overlay for a slow navigation and fades the page out then in', async () => {
-    const { context, page } = await open('/');
+    // A page of the client router's (the home page's links load their page, see below).
+    const { context, page } = await open('/about');
     await slowChunks(page, 800);
     const phases = await recordTransitions(page);
     await page
@@ -170,7 +171,7 @@ describe('navigation in Chromium', () => {
   });
 
   it('skips the fades under prefers-reduced-motion', async () => {
-    const { context, page } = await open('/', { reducedMotion: 'reduce' });
+    const { context, page } = await open('/about', { reducedMotion: 'reduce' });
     await slowChunks(page, 800);
     const phases = await recordTransitions(page);
     await page
@@ -181,6 +182,64 @@ describe('navigation in Chromium', () => {
     await page.getByText('Loading...').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
     expect(phases()).toEqual([]);
+    await context.close();
+  });
+
+  it('from the home page (islands, no client router) a link loads its page, with the overlay when slow', async () => {
+    // Only the home page as a first visit sees it; with a dialog asked for, it is the router's.
+    const islandsPage = async (path: string) =>
+      /<html[^>]*\sdata-islands[\s>]/.test(await (await fetch(`${baseURL}${path}`)).text());
+    await expect(islandsPage('/')).resolves.toBe(true);
+    for (const path of ['/?menu', '/?wsm', '/?order-online', '/about', '/cart']) {
+      await expect(islandsPage(path), path).resolves.toBe(false);
+    }
+    const { context, page, problems } = await open('/');
+    // The router's start (app/client/start.tsx) is never loaded: only the header island hydrates.
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect(scripts.some((path) => /^\/assets\/startHeaderIsland-/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /^\/assets\/start-/.test(path))).toEqual([]);
+
+    // Playwright waits for a pending page load before it looks at the page, so the home page
+    // notes the overlay itself, in the tab's storage (which outlives it).
+    const noteOverlay = () =>
+      page.evaluate(() => {
+        sessionStorage.removeItem('overlaySeen');
+        (window as { homePage?: boolean }).homePage = true;
+        new MutationObserver(() => {
+          if (document.body.textContent?.includes('Loading...')) {
+            sessionStorage.setItem('overlaySeen', 'yes');
+          }
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+    const overlaySeen = () => page.evaluate(() => sessionStorage.getItem('overlaySeen'));
+    const mainLink = (name: string) =>
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+
+    // The FAQ page takes a while to come from the server: the overlay shows meanwhile.
+    await page.route(`${baseURL}/faqs`, async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await noteOverlay();
+    await mainLink('FAQs').click();
+    await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
+    await expect(overlaySeen()).resolves.toBe('yes');
+    // A page load, not a client navigation: the home page's window is gone.
+    await expect(page.evaluate(() => (window as { homePage?: boolean }).homePage)).resolves.toBe(
+      undefined,
+    );
+    await waitForHydration(page);
+
+    // A quick one shows no overlay.
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    await noteOverlay();
+    await mainLink('About Us').click();
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await expect(overlaySeen()).resolves.toBeNull();
+    expect(problems.map((problem) => problem.text())).toEqual([]);
     await context.close();
   });
 

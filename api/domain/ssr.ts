@@ -117,7 +117,14 @@ export interface RenderContext {
 
 export type RenderResult =
   | { type: 'redirect'; status: number; location: string }
-  | { type: 'document'; status: number; head: string; html: string };
+  | {
+      type: 'document';
+      status: number;
+      head: string;
+      html: string;
+      /** Started in the browser as islands, without the client router (the home page). */
+      islands?: boolean;
+    };
 
 export interface ServerEntry {
   render(request: Request, context: RenderContext): Promise<RenderResult>;

@@ -506,10 +506,7 @@ export function ssrMiddleware(
         : undefined,
     );
     try {
-      const [template, entry] = await Promise.all([
-        runtime.template(ctx.originalUrl),
-        runtime.entry(),
-      ]);
+      const entry = await runtime.entry();
       // Path and query only: an absolute-form or "//host" request target cannot change the origin.
       const url = new URL(origin);
       url.pathname = ctx.path;
@@ -536,6 +533,10 @@ export function ssrMiddleware(
           form: form ?? null,
           notice,
         }),
+      );
+      const template = await runtime.template(
+        ctx.originalUrl,
+        result.type === 'document' && result.islands === true ? 'islands' : 'router',
       );
       const failure = sources.failure();
       if (failure) {

@@ -18,6 +18,7 @@ writeFileSync(join(dist, 'assets/merriweather-latin-400-normal-zzzzzzzz.woff2'),
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const template = [
+  '<html lang="en-GB">',
   '<head>',
   '<!--app-head-->',
   '<script type="module" crossorigin src="/assets/index-abc12345.js" nonce="__CSP_NONCE__"></script>',
@@ -115,7 +116,11 @@ describe('entryStagePreloads', () => {
             file: 'assets/index-abc12345.js',
             isEntry: true,
             imports: ['_preload.js'],
-            dynamicImports: ['node_modules/react-dom/client.js', 'app/client/start.tsx'],
+            dynamicImports: [
+              'node_modules/react-dom/client.js',
+              'app/client/start.tsx',
+              'app/client/islands.tsx',
+            ],
           },
           '_preload.js': { file: 'assets/preload-abc12345.js' },
           'node_modules/react-dom/client.js': {
@@ -132,27 +137,47 @@ describe('entryStagePreloads', () => {
             dynamicImports: ['app/pages/CartPage.tsx'],
           },
           '_styles.js': { file: 'assets/styles-abc12345.js', css: ['assets/x.css'] },
+          'app/client/islands.tsx': {
+            file: 'assets/islands-abc12345.js',
+            isDynamicEntry: true,
+            imports: ['_react.js'],
+            // The island's own code is fetched when the page starts, not with it.
+            dynamicImports: ['app/features/layout/startHeaderIsland.tsx'],
+          },
+          'app/features/layout/startHeaderIsland.tsx': { file: 'assets/island-abc12345.js' },
           'app/pages/CartPage.tsx': { file: 'assets/CartPage-abc12345.js' },
         }),
       );
-      expect(await entryStagePreloads(built)).toEqual([
+      // A page of the router's: its start, never the islands' stage.
+      expect(await entryStagePreloads(built, 'router')).toEqual([
         '/assets/client-abc12345.js',
         '/assets/react-abc12345.js',
         '/assets/start-abc12345.js',
         '/assets/styles-abc12345.js',
+      ]);
+      // A page started as islands: the islands' stage, never the router's start.
+      expect(await entryStagePreloads(built, 'islands')).toEqual([
+        '/assets/client-abc12345.js',
+        '/assets/react-abc12345.js',
+        '/assets/islands-abc12345.js',
       ]);
       // The starter asks for them with the template's own preloads (once each), before the entry.
       const html = await optimiseTemplate(template, built);
       expect(html).toContain(
         '["/assets/react-abc12345.js","/assets/router-abc12345.js","/assets/client-abc12345.js","/assets/start-abc12345.js","/assets/styles-abc12345.js"]',
       );
+      expect(html).not.toContain('data-islands');
+      const islands = await optimiseTemplate(template, built, 'islands');
+      expect(islands).toContain('<html data-islands');
+      expect(islands).toContain('"/assets/islands-abc12345.js"');
+      expect(islands).not.toContain('start-abc12345');
     } finally {
       rmSync(built, { recursive: true, force: true });
     }
   });
 
   it('adds nothing without a build manifest', async () => {
-    expect(await entryStagePreloads(dist)).toEqual([]);
+    expect(await entryStagePreloads(dist, 'router')).toEqual([]);
   });
 });
 

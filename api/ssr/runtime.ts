@@ -7,8 +7,12 @@ import type { ServerEntry } from '../domain/ssr';
 import { clientDistDir, projectRoot, serverEntryPath } from '../paths';
 
 /** Where the HTML template, the server entry and the browser assets come from. */
+/** How the browser starts a page: the client router hydrates it, or only its islands do. */
+export type PageMode = 'router' | 'islands';
+
 export interface SsrRuntime {
-  template(url: string): Promise<string>;
+  /** The HTML template for a page started as `mode` (the render decides, see RenderResult). */
+  template(url: string, mode: PageMode): Promise<string>;
   entry(): Promise<ServerEntry>;
   /** Serves browser assets (built files, or Vite's dev middleware). */
   assets: Middleware;
@@ -94,13 +98,20 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 
+/** The entry's stage that starts a page of each mode; the entry imports one or the other. */
+const modeStages: Record<PageMode, string> = {
+  router: 'app/client/start.tsx',
+  islands: 'app/client/islands.tsx',
+};
+
 /**
- * The entry's stages (app/entry-client.tsx): the modules the entry imports dynamically, one after
- * another, with their static imports, as `/assets/…` paths from the build manifest. The entry
+ * The entry's stages (app/entry-client.tsx) for a page of `mode`: the modules the entry imports
+ * dynamically, one after another, with their static imports, as `/assets/…` paths from the build
+ * manifest; of the two stages that start a page (`modeStages`), only the mode's own. The entry
  * imports them in stages only so that each is evaluated in a task of its own; they are fetched
  * with it, so each stage's modules are there when it starts. None without a manifest.
  */
-export async function entryStagePreloads(distDir: string): Promise<string[]> {
+export async function entryStagePreloads(distDir: string, mode: PageMode): Promise<string[]> {
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(
@@ -116,8 +127,13 @@ export async function entryStagePreloads(distDir: string): Promise<string[]> {
     files.push(`/${chunk.file}`);
     for (const imported of chunk.imports ?? []) add(imported);
   };
+  const otherModes = Object.entries(modeStages)
+    .filter(([name]) => name !== mode)
+    .map(([, stage]) => stage);
   for (const entry of Object.values(manifest).filter((chunk) => chunk.isEntry === true)) {
-    for (const stage of entry.dynamicImports ?? []) add(stage);
+    for (const stage of entry.dynamicImports ?? []) {
+      if (!otherModes.includes(stage)) add(stage);
+    }
   }
   return files.filter((file) => file.endsWith('.js'));
 }
@@ -127,8 +143,15 @@ export async function entryStagePreloads(distDir: string): Promise<string[]> {
  * is inlined instead of blocking rendering, the fonts of the first paint are preloaded, and the
  * scripts run after it (see entryAfterFirstPaint), the entry's stages fetched with it.
  */
-export async function optimiseTemplate(template: string, distDir: string): Promise<string> {
-  let html = entryAfterFirstPaint(template, await entryStagePreloads(distDir));
+export async function optimiseTemplate(
+  template: string,
+  distDir: string,
+  mode: PageMode = 'router',
+): Promise<string> {
+  let html = entryAfterFirstPaint(
+    withPageMode(template, mode),
+    await entryStagePreloads(distDir, mode),
+  );
   const stylesheet = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(html);
   if (stylesheet?.[1]) {
     const css = await readFile(resolve(distDir, `.${stylesheet[1]}`), 'utf8');
@@ -146,6 +169,14 @@ export async function optimiseTemplate(template: string, distDir: string): Promi
 }
 
 /**
+ * Marks a page started as islands (`<html data-islands>`): the browser's entry reads it to start
+ * the islands rather than the client router.
+ */
+export function withPageMode(template: string, mode: PageMode): string {
+  return mode === 'islands' ? template.replace(/<html(?=[\s>])/, '<html data-islands') : template;
+}
+
+/**
  * Whether a request is for one of the browser's source modules under /api in development:
  * api/domain/ is the only part of the API that app/ may import (eslint.config.js), and a module
  * is only ever fetched with GET (HEAD too, for a conditional check).
@@ -160,10 +191,11 @@ export function isDevSourceModule(method: string, path: string): boolean {
 
 /** Production: the files `npm run build` wrote to dist/. */
 export async function productionRuntime(): Promise<SsrRuntime> {
-  const template = await optimiseTemplate(
-    await readFile(resolve(clientDistDir, 'app/index.html'), 'utf8'),
-    clientDistDir,
-  );
+  const raw = await readFile(resolve(clientDistDir, 'app/index.html'), 'utf8');
+  const templates: Record<PageMode, string> = {
+    router: await optimiseTemplate(raw, clientDistDir, 'router'),
+    islands: await optimiseTemplate(raw, clientDistDir, 'islands'),
+  };
   const entry = (await import(pathToFileURL(serverEntryPath).href)) as ServerEntry;
   const statics = serve(clientDistDir, {
     index: false,
@@ -182,7 +214,7 @@ export async function productionRuntime(): Promise<SsrRuntime> {
     },
   });
   return {
-    template: async () => template,
+    template: async (_url, mode) => templates[mode],
     entry: async () => entry,
     // The template (dist/client/app/index.html) and source maps are never served.
     assets: async (ctx, next) => (isPublicAsset(ctx.path) ? statics(ctx, next) : next()),
@@ -204,8 +236,14 @@ export async function developmentRuntime(): Promise<SsrRuntime> {
       });
     });
   return {
-    template: async (url) =>
-      vite.transformIndexHtml(url, await readFile(resolve(projectRoot, 'app/index.html'), 'utf8')),
+    template: async (url, mode) =>
+      withPageMode(
+        await vite.transformIndexHtml(
+          url,
+          await readFile(resolve(projectRoot, 'app/index.html'), 'utf8'),
+        ),
+        mode,
+      ),
     entry: async () => (await vite.ssrLoadModule('/app/entry-server.tsx')) as ServerEntry,
     assets,
     sourceModules: async (ctx, next) =>

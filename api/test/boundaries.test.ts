@@ -163,6 +163,13 @@ describe('import boundaries', { timeout: lintTimeout }, () => {
     expect(await problems(file, importing('cartMachine', from))).toEqual([]);
   });
 
+  it.each([
+    ['app/client/Probe.tsx', '../features/layout/islands'],
+    ['app/features/cart/Probe.tsx', '../layout/islands'],
+  ])("%s may import %s, the feature's entry for the home page's islands", async (file, from) => {
+    expect(await problems(file, importing('loadHeaderIsland', from))).toEqual([]);
+  });
+
   it.each(['@xstate/react', 'xstate', 'pino', 'koa', 'node:fs', 'react-dom', 'storybook/test'])(
     'keeps %s out of ui/ production code',
     async (from) => {

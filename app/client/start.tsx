@@ -57,8 +57,8 @@ export async function start(): Promise<void> {
     },
     user: () => settledUser(session),
   });
-  // The header island's code (layout/islands.tsx) is fetched alongside the page's, from a task of
-  // its own: its preload links are not added in the one that evaluates the page's modules.
+  // The header island's code (layout/islandParts.tsx) is fetched alongside the page's, from a task
+  // of its own: its preload links are not added in the one that evaluates the page's modules.
   setTimeout(() => {
     preloadIslands().catch(() => {
       // Rendering loads them again, and a failure reaches the error boundary from there.
@@ -106,19 +106,4 @@ async function replayTypingCode(): Promise<Awaited<ReturnType<typeof loadReplayT
     // The page still hydrates; only typing from before hydration would not be replayed.
     return null;
   }
-}
-
-/**
- * After the page has loaded, so that the worker's precaching does not compete with it. The
- * scripts start after the first paint (api/ssr/runtime.ts), which may well be after `load`.
- */
-export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
-      console.warn('Service worker registration failed', error);
-    });
-  };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
 }

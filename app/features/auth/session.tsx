@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useSiteNavigate } from '../navigation';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { messages } from '../../../api/domain/messages';
 import { useToasts } from '../../../ui';
@@ -58,7 +58,7 @@ export function useSessionUser(): SessionUser | null {
 export function useSessionEffects(): void {
   const session = useSession();
   const toaster = useToasts();
-  const navigate = useNavigate();
+  const navigate = useSiteNavigate();
   useEffect(() => {
     const notify = session.on('notify', (event) => {
       if (event.variant === 'success') toaster.success(event.message);

@@ -1,11 +1,11 @@
-import { useRouteLoaderData } from 'react-router-dom';
+import { useSiteRootData } from '../navigation';
 import type { PublicConfig } from '../../../api/domain/ssr';
 import { TestModeBanner } from '../../../ui';
 import { checkoutTexts } from './texts';
 
 /** Whether the built-in test payment provider is active (the root loader's public settings). */
 export function useTestPayments(): boolean {
-  const root = useRouteLoaderData('root') as { publicConfig?: PublicConfig } | undefined;
+  const root = useSiteRootData() as { publicConfig?: PublicConfig } | undefined;
   return root?.publicConfig?.testPayments === true;
 }
 

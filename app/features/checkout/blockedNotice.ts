@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useSiteLocation, useSiteNavigate } from '../navigation';
 import { useToasts } from '../../../ui';
 import { CHECKOUT_BLOCKED_PARAM } from './addresses';
 import { fetchCheckoutSummary } from './checkoutApi';
@@ -11,8 +11,8 @@ const askTheServer: BlockedReasonSource = async () => (await fetchCheckoutSummar
 
 /** Shows why checkout did not open (once per arrival at the address), then tidies the address. */
 export function useBlockedCheckoutNotice(reason: BlockedReasonSource = askTheServer): void {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = useSiteLocation();
+  const navigate = useSiteNavigate();
   const toaster = useToasts();
   useEffect(() => {
     const search = new URLSearchParams(location.search);

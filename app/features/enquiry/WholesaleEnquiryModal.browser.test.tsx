@@ -1,16 +1,11 @@
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import {
-  createMemoryRouter,
-  RouterProvider,
-  useLocation,
-  type RouteObject,
-} from 'react-router-dom';
+import type { Root } from 'react-dom/client';
+import { createMemoryRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../api/domain/messages';
 import type { FormOutcome } from '../../../api/domain/pageForms';
 import { WholesaleEnquiryModalFromUrl } from './WholesaleEnquiryModalFromUrl';
-import { renderServerHtml } from '../hydration/testing';
+import { hydrateRouter, renderServerHtml } from '../hydration/testing';
 
 /**
  * `?wsm` before and after the script (DESIGN.md, Rendering): the server's HTML has the modal's
@@ -73,9 +68,7 @@ async function hydrate(url: string, form: FormOutcome | null, html: string, befo
     hydrationData: { loaderData: { root: { form, notice: null } } },
   });
   await act(async () => {
-    root = hydrateRoot(container as HTMLDivElement, <RouterProvider router={router} />, {
-      onRecoverableError: (error) => recoverable.push(error),
-    });
+    root = hydrateRouter(container as HTMLDivElement, router, (error) => recoverable.push(error));
   });
   return router;
 }

@@ -1,6 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { lazyTarget } from '../navigation';
+import { lazyTarget, useSiteLocation, useSiteNavigate } from '../navigation';
 import { searchWithoutWsm } from './wsm';
 
 /**
@@ -20,8 +19,8 @@ const LazyWholesaleEnquiryModal = lazyTarget(() => import('./WholesaleEnquiryMod
  * throw the server's HTML away.
  */
 export function WholesaleEnquiryModalFromUrl() {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = useSiteLocation();
+  const navigate = useSiteNavigate();
   // Whether this page came with `?wsm`: the server rendered the modal's content.
   const [serverRendered] = useState(() => searchWithoutWsm(location.search) !== null);
   const [isOpen, setOpen] = useState(serverRendered);

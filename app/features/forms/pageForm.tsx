@@ -1,5 +1,5 @@
 import type { FormHTMLAttributes, ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useSiteLocation } from '../navigation';
 import { intentField, outcomeFor, type FormOutcome } from '../../../api/domain/pageForms';
 import { useFirstPage, useRootForms } from './rootForms';
 
@@ -20,7 +20,7 @@ export function useKeptValue(intent: string, name: string): string {
 
 /** The address a form posts to: the page it is on (path and query). */
 export function usePageAction(): string {
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useSiteLocation();
   return `${pathname}${search}`;
 }
 

@@ -1,4 +1,4 @@
-import { useLocation, useRouteLoaderData } from 'react-router-dom';
+import { useSiteLocation, useSiteRootData } from '../navigation';
 import type { FormOutcome } from '../../../api/domain/pageForms';
 
 /*
@@ -13,7 +13,7 @@ export interface RootForms {
 }
 
 export function useRootForms(): RootForms {
-  return (useRouteLoaderData('root') as RootForms | undefined) ?? {};
+  return (useSiteRootData() as RootForms | undefined) ?? {};
 }
 
 /**
@@ -21,5 +21,5 @@ export function useRootForms(): RootForms {
  * server rendered for one request (a refused form, a notice) belongs to that page only.
  */
 export function useFirstPage(): boolean {
-  return useLocation().key === 'default';
+  return useSiteLocation().key === 'default';
 }

@@ -4,6 +4,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createToaster, ToasterProvider, useToasts, type Toaster } from '../../../ui';
 import { Notifications } from './Notifications';
+import { reactRouterHooks, SiteRouterProvider } from '../navigation';
 
 /**
  * Warnings and errors belong to the page they came on (issue: red notices followed the customer
@@ -56,7 +57,9 @@ function start(toaster: Toaster) {
   act(() =>
     root?.render(
       <ToasterProvider toaster={toaster}>
-        <RouterProvider router={router} />
+        <SiteRouterProvider value={reactRouterHooks}>
+          <RouterProvider router={router} />
+        </SiteRouterProvider>
       </ToasterProvider>,
     ),
   );

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useSiteLocation } from '../navigation';
 import { isAlert, useToasts, type Toaster } from '../../../ui';
 import { whenIdle } from '../hydration';
+import { noticesWereCarried } from './carriedNoticesKey';
 
 /**
  * The region and react-aria's toast components are not part of the first load: no notification
@@ -20,7 +21,7 @@ const LazyToastRegion = lazy(loadToastRegion);
  * add that led there) stays: each alert is closed only by a page other than the one it came on.
  */
 function useAlertsStayOnTheirPage(toaster: Toaster): void {
-  const { pathname } = useLocation();
+  const { pathname } = useSiteLocation();
   const here = useRef(pathname);
   here.current = pathname;
   const cameOn = useRef(new Map<string, string>());
@@ -43,11 +44,27 @@ function useAlertsStayOnTheirPage(toaster: Toaster): void {
   }, [pathname, toaster]);
 }
 
+/**
+ * Shows the notifications the page before handed over (a page the home page's islands loaded, see
+ * carriedNotices.ts); their code is loaded only then.
+ */
+function useCarriedNotices(toaster: Toaster): void {
+  useEffect(() => {
+    if (!noticesWereCarried()) return;
+    import('./carriedNotices')
+      .then(({ showCarriedNotices }) => showCarriedNotices(toaster))
+      .catch(() => {
+        // They stay in the tab's storage, for the next page to show.
+      });
+  }, [toaster]);
+}
+
 /** The one notification area of the site (SPEC §9: 350px, top centre). */
 export function Notifications() {
   const toaster = useToasts();
   const { queue } = toaster;
   useAlertsStayOnTheirPage(toaster);
+  useCarriedNotices(toaster);
   const hasToasts = useSyncExternalStore(
     (onChange) => queue.subscribe(onChange),
     () => queue.visibleToasts.length > 0,

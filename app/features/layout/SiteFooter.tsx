@@ -9,7 +9,7 @@ const offices = site.offices.map((office) => ({ ...office }));
 
 /**
  * The footer of the default and alternative layouts, and the analytics consent banner. A
- * deferred-hydration island (see islands.tsx).
+ * deferred-hydration island (see islandParts.tsx).
  */
 export default function SiteFooter({ layout }: { layout: 'default' | 'alternative' }) {
   const { coalCategories, year, analytics, paymentProvider } = useRootData();

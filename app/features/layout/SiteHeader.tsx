@@ -1,7 +1,17 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as AriaLink } from 'react-aria-components';
-import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  hasFlag,
+  lazyTarget,
+  MENU_PARAM,
+  paths,
+  primaryNav,
+  searchWithFlag,
+  searchWithoutFlag,
+  useSiteLocation,
+  useSiteNavigate,
+} from '../navigation';
 import { messages } from '../../../api/domain/messages';
 import { intentField } from '../../../api/domain/pageForms';
 import { site } from '../../../api/domain/site';
@@ -17,15 +27,6 @@ import {
 } from '../auth';
 import { useCart } from '../cart';
 import { OrderOnlineButton, OrderOnlineTarget } from '../order-form';
-import {
-  hasFlag,
-  lazyTarget,
-  MENU_PARAM,
-  paths,
-  primaryNav,
-  searchWithFlag,
-  searchWithoutFlag,
-} from '../navigation';
 import { whenIdle } from '../hydration';
 import { phones, useRootData } from './rootData';
 
@@ -56,11 +57,12 @@ function HomeLogo() {
 /**
  * The header of the default and alternative layouts: the top bar (phones, e-mail, the customer's
  * account, the cart and its count) and the navigation bar; in the default layout also the Order
- * Online button and the side navigation. A deferred-hydration island (see islands.tsx).
+ * Online button and the side navigation. A deferred-hydration island (see islandParts.tsx); on
+ * the home page, an island root of its own (HeaderIsland.tsx).
  */
 export default function SiteHeader({ layout }: { layout: 'default' | 'alternative' }) {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = useSiteLocation();
+  const navigate = useSiteNavigate();
   // A page asked for with `?menu` was rendered by the server with the side navigation open.
   const [menuServerRendered] = useState(
     () => layout === 'default' && hasFlag(location.search, MENU_PARAM),

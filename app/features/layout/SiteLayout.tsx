@@ -1,19 +1,26 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { Outlet, useHref, useMatches, useNavigate, useRouteError } from 'react-router-dom';
 import styled from 'styled-components';
-import { messages } from '../../../api/domain/messages';
 import { theme } from '../../../ui';
 import { useSessionEffects } from '../auth';
 import { CartProvider } from '../cart';
 import { ServerNotices } from '../forms';
 import { WholesaleEnquiryModalFromUrl } from '../enquiry';
-import { Deferred, whenIdle } from '../hydration';
+import { Deferred } from '../hydration';
+import { reactRouterHooks, SiteRouterProvider } from '../navigation';
 import { SitePostcodeModal } from '../postcode';
 import { DocumentMeta } from './DocumentMeta';
 import { ErrorPage } from './ErrorPage';
-import { Island, islandComponent, IslandsProvider, useHydratedMarker } from './islands';
+import {
+  HeaderIslandHtml,
+  Island,
+  islandComponent,
+  IslandsProvider,
+  useHydratedMarker,
+} from './islandParts';
 import { Notifications } from './Notifications';
+import { SlowNavigationOverlay } from './SlowNavigationOverlay';
 import {
   reloadOnceForChunkError,
   timings,
@@ -24,24 +31,13 @@ import {
 import { useRootData } from './rootData';
 
 /*
- * The header and the footer are deferred-hydration islands (see islands.tsx): the server renders
+ * The header and the footer are deferred-hydration islands (see islandParts.tsx): the server renders
  * them as part of the page; the browser loads their code as chunks of their own while the page
  * hydrates.
  */
 const SiteHeader = islandComponent(() => import('./SiteHeader'));
 // The footer's code is fetched when it hydrates: once near the screen, touched or idle.
 const SiteFooter = islandComponent(() => import('./SiteFooter'), { eager: false });
-
-/**
- * The Loading... overlay of a slow navigation (SPEC §9) plays no part in showing a page, so its code
- * (and the logo it shows) is not in the first load: it is fetched once the page is idle, long
- * before a navigation can have been pending for 200 ms.
- */
-const loadLoadingOverlay = () =>
-  import('../../../ui/components/LoadingOverlay').then((module) => ({
-    default: module.LoadingOverlay,
-  }));
-const LoadingOverlay = lazy(loadLoadingOverlay);
 
 /** The three layouts of SPEC §2. Routes pick one with `handle.layout`; default is the default. */
 export type LayoutName = 'default' | 'alternative' | 'empty';
@@ -101,15 +97,21 @@ function useLayoutName(): LayoutName {
 function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode }) {
   // The session's notifications and its logout go on whatever the layout.
   useSessionEffects();
+  const headerIsland = useContext(HeaderIslandHtml);
   if (layout === 'empty') return <>{children}</>;
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
-      <NotPrinted>
-        <Island>
-          <SiteHeader layout={layout} />
-        </Island>
-      </NotPrinted>
+      {headerIsland === null ? (
+        <NotPrinted>
+          <Island>
+            <SiteHeader layout={layout} />
+          </Island>
+        </NotPrinted>
+      ) : (
+        // The home page's header, rendered by the server as a root of its own (HeaderIsland.tsx).
+        <NotPrinted data-island="header" dangerouslySetInnerHTML={{ __html: headerIsland }} />
+      )}
       {children}
       <NotPrinted>
         <Deferred>
@@ -126,26 +128,13 @@ function Page() {
   const phase = usePageTransition();
   const slow = useSlowNavigation();
   useDelayedScrollRestoration();
-  useEffect(
-    () =>
-      whenIdle(() => {
-        loadLoadingOverlay().catch(() => {
-          // A slow navigation loads it again; without it, the page simply shows no overlay.
-        });
-      }),
-    [],
-  );
   return (
     <>
       <Main id="main" tabIndex={-1} data-transition={phase === 'idle' ? undefined : phase}>
         <ServerNotices />
         <Outlet />
       </Main>
-      {slow ? (
-        <Suspense fallback={null}>
-          <LoadingOverlay isVisible label={messages.loading} />
-        </Suspense>
-      ) : null}
+      <SlowNavigationOverlay slow={slow} />
     </>
   );
 }
@@ -170,6 +159,15 @@ function AriaRouter({ children }: { children: ReactNode }) {
 
 /** The root route's component: the chosen layout around the current page. */
 export function SiteLayout() {
+  // The site's parts navigate through React Router here (navigation/siteRouter.ts).
+  return (
+    <SiteRouterProvider value={reactRouterHooks}>
+      <Layout />
+    </SiteRouterProvider>
+  );
+}
+
+function Layout() {
   const layout = useLayoutName();
   // Lets tests (and monitoring) know the server HTML is now interactive, islands included.
   const islandReady = useHydratedMarker(layout === 'empty' ? 0 : 2);

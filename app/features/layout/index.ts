@@ -1,4 +1,4 @@
 export { SiteLayout, PageErrorBoundary, RootErrorBoundary, type LayoutName } from './SiteLayout';
-export { preloadIslands } from './islands';
+export { HeaderIslandHtml, preloadIslands } from './islandParts';
 export { ErrorPage, describeError } from './ErrorPage';
 export { DocumentMeta } from './DocumentMeta';

@@ -1,13 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation, useNavigationType } from 'react-router-dom';
 
-/** SPEC §9 timings. */
-export const timings = {
-  overlayDelayMs: 200,
-  fadeOutMs: 300,
-  fadeInMs: 200,
-  scrollRestoreDelayMs: 500,
-} as const;
+import { timings } from './timings';
+
+export { timings };
 
 export function prefersReducedMotion(): boolean {
   return (

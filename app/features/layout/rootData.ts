@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from 'react-router-dom';
+import { useSiteRootData } from '../navigation';
 import { emptyCartView, type CartView } from '../../../api/domain/cart';
 import { site } from '../../../api/domain/site';
 import type { PublicConfig } from '../../../api/domain/ssr';
@@ -9,7 +9,7 @@ export const phones = site.offices.map((office) => ({ label: office.name, number
 
 /** What the layout's parts read from the root loader's data. */
 export function useRootData() {
-  const root = useRouteLoaderData('root') as
+  const root = useSiteRootData() as
     | { catalogue?: Catalogue; year?: number; publicConfig?: PublicConfig; cart?: CartView }
     | undefined;
   return {

@@ -1,6 +1,6 @@
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { Root } from 'react-dom/client';
+import { createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emptyCartView } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
@@ -10,7 +10,7 @@ import { CartProvider } from '../cart';
 import { createFakeCartApi } from '../cart/testing';
 import { OrderOnlineButton } from './OrderOnlineButton';
 import { kerosene, storyCatalogue } from './storyFixtures';
-import { renderServerHtml } from '../hydration/testing';
+import { hydrateRouter, renderServerHtml } from '../hydration/testing';
 
 /**
  * The Order Online modal's server-rendered target (DESIGN.md, Rendering): the server's HTML for a
@@ -74,9 +74,7 @@ async function hydrate(url: string, form: FormOutcome | null, html: string, befo
     },
   });
   await act(async () => {
-    root = hydrateRoot(container as HTMLDivElement, <RouterProvider router={router} />, {
-      onRecoverableError: (error) => recoverable.push(error),
-    });
+    root = hydrateRouter(container as HTMLDivElement, router, (error) => recoverable.push(error));
   });
   return router;
 }

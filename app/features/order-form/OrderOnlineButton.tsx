@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { searchWithFlag, useSiteLocation } from '../navigation';
 import { messages } from '../../../api/domain/messages';
 import { ModalLink, useToasts } from '../../../ui';
 import { dialogParams } from '../cart';
-import { searchWithFlag } from '../navigation';
 import {
   loadOrderOnlineDialog,
   preloadOrderOnlineDialog,
@@ -36,7 +35,7 @@ export function OrderOnlineButton({
   serverTarget = !fullWidth,
 }: OrderOnlineButtonProps) {
   const toaster = useToasts();
-  const location = useLocation();
+  const location = useSiteLocation();
   const [Dialog, setDialog] = useState<DialogComponent | null>(null);
   const [isOpen, setOpen] = useState(false);
   const [isLoading, setLoading] = useState(false);

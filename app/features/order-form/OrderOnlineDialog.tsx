@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from 'react-router-dom';
+import { useSiteRootData } from '../navigation';
 import { emptyCatalogue, type Catalogue } from '../catalogue';
 import { useCart } from '../cart';
 import { OrderOnlineModal, type OrderOnlineStart, type OrderTab } from './OrderOnlineModal';
@@ -21,7 +21,7 @@ export function OrderOnlineDialog({
   start,
   initialTab,
 }: OrderOnlineDialogProps) {
-  const root = useRouteLoaderData('root') as { catalogue?: Catalogue } | undefined;
+  const root = useSiteRootData() as { catalogue?: Catalogue } | undefined;
   const { cart, add, setPostcode } = useCart();
   return (
     <OrderOnlineModal

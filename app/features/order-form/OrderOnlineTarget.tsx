@@ -1,8 +1,13 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  hasFlag,
+  lazyTarget,
+  searchWithoutFlag,
+  useSiteLocation,
+  useSiteNavigate,
+} from '../navigation';
 import { useIsHydrated } from '../../../ui';
 import { dialogParams } from '../cart';
-import { hasFlag, lazyTarget, searchWithoutFlag } from '../navigation';
 import { loadOrderOnlineDialog, type DialogComponent } from './loadOrderOnlineDialog';
 import type { OrderOnlineStart, OrderTab } from './OrderOnlineModal';
 import { choiceField, type FormTab } from './orderOnlineTabs';
@@ -66,8 +71,8 @@ function readPanel(panel: HTMLElement): { start: OrderOnlineStart; tab: OrderTab
  * the message. Render one per page, where the panel can show on every screen size.
  */
 export function OrderOnlineTarget() {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = useSiteLocation();
+  const navigate = useSiteNavigate();
   const hydrated = useIsHydrated();
   const [Dialog, setDialog] = useState<DialogComponent | null>(null);
   const [isOpen, setOpen] = useState(false);

@@ -1,6 +1,6 @@
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { Root } from 'react-dom/client';
+import { createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../api/domain/messages';
 import type { FormOutcome } from '../../../api/domain/pageForms';
@@ -9,7 +9,7 @@ import { CartProvider } from '../cart';
 import { createFakeCartApi, type FakeCartState } from '../cart/testing';
 import { ProductOrderForm } from './ProductOrderForm';
 import { kerosene } from './storyFixtures';
-import { renderServerHtml } from '../hydration/testing';
+import { hydrateRouter, renderServerHtml } from '../hydration/testing';
 
 /**
  * A product card's order form before and after the script (DESIGN.md, Rendering): the server's
@@ -74,9 +74,7 @@ async function hydrate(
     hydrationData: { loaderData: { root: { form, notice: null } } },
   });
   await act(async () => {
-    root = hydrateRoot(container as HTMLDivElement, <RouterProvider router={router} />, {
-      onRecoverableError: (error) => recoverable.push(error),
-    });
+    root = hydrateRouter(container as HTMLDivElement, router, (error) => recoverable.push(error));
   });
 }
 

@@ -1,10 +1,9 @@
-import { useLocation } from 'react-router-dom';
+import { searchWithFlag, useSiteLocation } from '../navigation';
 import { messages } from '../../../api/domain/messages';
 import type { FormOutcome } from '../../../api/domain/pageForms';
 import type { Product } from '../catalogue';
 import { cartIntents, dialogParams, useCart } from '../cart';
 import { useFormOutcome } from '../forms';
-import { searchWithFlag } from '../navigation';
 import { asksToClearCart } from './ClearCartQuestion';
 import { OrderForm } from './OrderForm';
 import type { OrderFormStart } from './orderFormMachine';
@@ -41,7 +40,7 @@ function cardAsksToClearCart(outcome: FormOutcome | null, product: Product): boo
  */
 export function ProductOrderForm({ product }: { product: Product }) {
   const { cart, add, setPostcode } = useCart();
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useSiteLocation();
   const outcome = useFormOutcome(cartIntents.addToCart);
   const actor = useOrderFormActor(
     {

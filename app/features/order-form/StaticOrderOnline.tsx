@@ -1,5 +1,5 @@
 import { memo, useId, type Ref } from 'react';
-import { useRouteLoaderData } from 'react-router-dom';
+import { useSiteRootData } from '../navigation';
 import styled from 'styled-components';
 import { cartLimits, unitPrice } from '../../../api/domain/cart';
 import { messages } from '../../../api/domain/messages';
@@ -227,7 +227,7 @@ export const StaticOrderOnline = memo(function StaticOrderOnline({
   closeHref,
   panelRef,
 }: StaticOrderOnlineProps) {
-  const root = useRouteLoaderData('root') as { catalogue?: Catalogue } | undefined;
+  const root = useSiteRootData() as { catalogue?: Catalogue } | undefined;
   const catalogue: OrderOnlineCatalogue = root?.catalogue ?? emptyCatalogue;
   const { cart } = useCart();
   const outcome = useFormOutcome(cartIntents.addToCart);

@@ -1,12 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { paths, useSiteNavigate } from '../navigation';
 import styled from 'styled-components';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { messages } from '../../../api/domain/messages';
 import { Button, CloseIcon, Heading, Modal, Notice, Text, TextField, theme } from '../../../ui';
 import { displayPostcode, useCart, type CartResponse } from '../cart';
-import { paths } from '../navigation';
 import { pendingItemName, type PendingItemSummary } from './pendingItem';
 import { postcodeMachine, validationStateOf, type PostcodeMachine } from './postcodeMachine';
 
@@ -168,7 +167,7 @@ export default function SitePostcodeModalBody({
   onShown,
 }: SitePostcodeModalBodyProps = {}) {
   const { cart, setPostcode, setPostcodeModal } = useCart();
-  const navigate = useNavigate();
+  const navigate = useSiteNavigate();
   const actor = useActorRef(
     postcodeMachine.provide({
       actors: {

@@ -1,6 +1,6 @@
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { Root } from 'react-dom/client';
+import { createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../api/domain/messages';
 import type { FormOutcome } from '../../../api/domain/pageForms';
@@ -8,7 +8,7 @@ import { createToaster, ToasterProvider } from '../../../ui';
 import { CartProvider } from '../cart';
 import { createFakeCartApi, type FakeCartApi, type FakeCartState } from '../cart/testing';
 import { SitePostcodeModal } from './SitePostcodeModal';
-import { renderServerHtml } from '../hydration/testing';
+import { hydrateRouter, renderServerHtml } from '../hydration/testing';
 
 /**
  * The Set Postcode dialog's server-rendered target (DESIGN.md, Rendering): the server's HTML has
@@ -74,9 +74,7 @@ async function hydrate(
     hydrationData: { loaderData: { root: { form, notice: null } } },
   });
   await act(async () => {
-    root = hydrateRoot(container as HTMLDivElement, <RouterProvider router={router} />, {
-      onRecoverableError: (error) => recoverable.push(error),
-    });
+    root = hydrateRouter(container as HTMLDivElement, router, (error) => recoverable.push(error));
   });
   return router;
 }

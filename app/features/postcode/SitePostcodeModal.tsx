@@ -1,8 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  hasFlag,
+  lazyTarget,
+  searchWithoutFlag,
+  useSiteLocation,
+  useSiteNavigate,
+} from '../navigation';
 import { useIsHydrated } from '../../../ui/components/Menu/useIsHydrated';
 import { dialogParams, useCart } from '../cart';
-import { hasFlag, lazyTarget, searchWithoutFlag } from '../navigation';
 import type { StaticPostcodeState } from './StaticPostcodeDialog';
 
 /** The dialog, its machine wiring and its fields load the first time the cart asks for it. */
@@ -24,8 +29,8 @@ const StaticPostcodeDialog = lazyTarget(() => import('./StaticPostcodeDialog'));
 export function SitePostcodeModal() {
   const { cart, setPostcodeModal } = useCart();
   const open = cart.showPostcodeModal;
-  const location = useLocation();
-  const navigate = useNavigate();
+  const location = useSiteLocation();
+  const navigate = useSiteNavigate();
   const hydrated = useIsHydrated();
   // Decided by the first render: the server's, and the browser's hydration of it (no script yet).
   const [serverDialog, setServerDialog] = useState(

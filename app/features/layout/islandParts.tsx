@@ -118,3 +118,9 @@ export function useHydratedMarker(islands: number): () => void {
 }
 
 export const IslandsProvider = IslandReadyContext.Provider;
+
+/**
+ * The header's HTML when the server renders the page as islands (the home page, see
+ * HeaderIsland.tsx): the layout puts it in the page as it is. Null otherwise.
+ */
+export const HeaderIslandHtml = createContext<string | null>(null);

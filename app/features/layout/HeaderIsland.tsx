@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { CartView } from '../../../api/domain/cart';
+import { ThemeProvider } from '../../../ui/theme';
+import { SessionProvider, useSessionEffects, type AuthActorRef } from '../auth';
+import { CartProvider } from '../cart';
+import { Consent } from '../consent';
+import { WholesaleEnquiryModalFromUrl } from '../enquiry';
+import { SiteRouterProvider, type SiteRouterHooks } from '../navigation';
+import { SitePostcodeModal } from '../postcode';
+import { useSlowDocumentNavigation } from './documentNavigation';
+import { Island, IslandsProvider, useHydratedMarker } from './islandParts';
+import { Notifications } from './Notifications';
+import { SlowNavigationOverlay } from './SlowNavigationOverlay';
+import { useRootData } from './rootData';
+import SiteHeader from './SiteHeader';
+
+/*
+ * The home page's one island (DESIGN.md, Rendering): the header, as a React root of its own. The
+ * server renders it on its own (app/entry-server.tsx) into the page it renders with the router,
+ * and the browser hydrates just it (app/client/islands.tsx), without React Router: the rest of
+ * the page is the server's HTML, never hydrated, and a link in it loads its page. The same tree
+ * on both sides, with the same `identifierPrefix`, so that the ids React makes (labels, menus)
+ * match.
+ *
+ * What the layout shows around every page besides the header, and renders nothing for on this
+ * page's server HTML (the dialogs opened from the address, the notifications, the analytics
+ * consent banner, the Loading... overlay of a slow navigation), is rendered into `overlays` once
+ * the header has hydrated.
+ */
+
+/** React's `identifierPrefix` for the island's root, on the server and in the browser. */
+export const headerIslandPrefix = 'hdr-';
+
+export interface HeaderIslandProps {
+  router: SiteRouterHooks;
+  session: AuthActorRef;
+  initialCart: CartView;
+  /** The element the overlays render into; none on the server. */
+  overlays?: Element | undefined;
+}
+
+export function HeaderIsland({ router, session, initialCart, overlays }: HeaderIslandProps) {
+  return (
+    <ThemeProvider withGlobalStyle={false}>
+      <SessionProvider session={session}>
+        <SiteRouterProvider value={router}>
+          <CartProvider initialCart={initialCart}>
+            <IslandContent overlays={overlays} />
+          </CartProvider>
+        </SiteRouterProvider>
+      </SessionProvider>
+    </ThemeProvider>
+  );
+}
+
+function IslandContent({ overlays }: { overlays: Element | undefined }) {
+  // `<html data-hydrated>` once the header has hydrated, as on the other pages.
+  const islandReady = useHydratedMarker(1);
+  useSessionEffects();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <IslandsProvider value={islandReady}>
+      <Island>
+        <SiteHeader layout="default" />
+      </Island>
+      {hydrated && overlays ? createPortal(<Overlays />, overlays) : null}
+    </IslandsProvider>
+  );
+}
+
+function Overlays() {
+  const { analytics } = useRootData();
+  const slow = useSlowDocumentNavigation();
+  return (
+    <>
+      <WholesaleEnquiryModalFromUrl />
+      <SitePostcodeModal />
+      <Notifications />
+      <Consent analytics={analytics} />
+      <SlowNavigationOverlay slow={slow} />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { emptyCartView, type CartView } from '../../../api/domain/cart';
+import { toast } from '../../../ui/components/Toast/toastQueue';
+import type { SessionUser } from '../auth';
+import { createSession } from '../auth';
+import { browserSiteRouter } from '../navigation';
+import { carryNotices } from './carriedNotices';
+import { HeaderIsland, headerIslandPrefix } from './HeaderIsland';
+
+/** What the island reads from the root loader's data the server rendered the page with. */
+export interface HeaderIslandData {
+  user?: SessionUser | null;
+  cart?: CartView;
+}
+
+/**
+ * Hydrates the home page's header island (HeaderIsland.tsx) in `container`, the element the
+ * server rendered it into, as a root of its own; its overlays go in an element of their own at
+ * the end of the body.
+ */
+export function startHeaderIsland(container: Element, root: HeaderIslandData | undefined): void {
+  // The session starts with the customer the server rendered for (no flash), then checks.
+  const session = createSession(
+    { user: root?.user ?? null, verified: root !== undefined && root.user !== undefined },
+    { start: true },
+  );
+  // The notifications that would have followed the visitor go to the next page (carriedNotices.ts).
+  const router = browserSiteRouter(root, { beforeLeave: () => carryNotices(toast) });
+  const overlays = document.createElement('div');
+  document.body.append(overlays);
+  // Time-sliced, as the router's pages hydrate (client/start.tsx).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <HeaderIsland
+        router={router}
+        session={session}
+        initialCart={root?.cart ?? emptyCartView()}
+        overlays={overlays}
+      />,
+      { identifierPrefix: headerIslandPrefix },
+    );
+  });
+}
