@@ -9,7 +9,7 @@ import {
 import type { CartView } from '../../api/domain/cart';
 import { ThemeProvider } from '../../ui/theme';
 import type { SessionUser } from '../../api/domain/auth';
-import { createSession, SessionProvider, settledUser } from '../features/auth';
+import { createBrowserSession, SessionProvider, settledUser } from '../features/auth';
 import { loadReplayTyping } from '../features/forms';
 import { routeStaticLinks } from '../features/hydration';
 import { httpCatalogueSource, seededCatalogueSource, type Catalogue } from '../features/catalogue';
@@ -44,11 +44,7 @@ export async function start(): Promise<void> {
   const root = hydration?.loaderData?.root as
     { catalogue?: Catalogue; user?: SessionUser | null } | undefined;
   const seed = root?.catalogue;
-  // The session starts with the customer the server rendered for (no flash), then checks.
-  const session = createSession(
-    { user: root?.user ?? null, verified: root !== undefined && root.user !== undefined },
-    { start: true },
-  );
+  const session = createBrowserSession(root);
   const routes = createRoutes({
     catalogue: seededCatalogueSource(seed, httpCatalogueSource(endpoint)),
     cart: async () => {

@@ -43,6 +43,7 @@ export {
   verifyEmailMachine,
 } from './formMachines';
 export {
+  createBrowserSession,
   createSession,
   SessionProvider,
   settledUser,

@@ -25,6 +25,19 @@ export function createSession(input: AuthInput, options: { start: boolean }): Au
   return actor;
 }
 
+/**
+ * The browser's session for a page the server rendered: it starts with the customer the server
+ * rendered for (no flash), verified only if the server looked them up, then checks.
+ */
+export function createBrowserSession(
+  root: { user?: SessionUser | null } | undefined,
+): AuthActorRef {
+  return createSession(
+    { user: root?.user ?? null, verified: root !== undefined && root.user !== undefined },
+    { start: true },
+  );
+}
+
 let standalone: AuthActorRef | null = null;
 
 /** Provides the site's session actor (entry-client and entry-server). */

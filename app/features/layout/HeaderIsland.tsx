@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { CartView } from '../../../api/domain/cart';
+import { useIsHydrated } from '../../../ui/components/Menu/useIsHydrated';
 import { ThemeProvider } from '../../../ui/theme';
 import { SessionProvider, useSessionEffects, type AuthActorRef } from '../auth';
 import { CartProvider } from '../cart';
@@ -29,8 +29,11 @@ import SiteHeader from './SiteHeader';
  * the header has hydrated.
  */
 
-/** React's `identifierPrefix` for the island's root, on the server and in the browser. */
-export const headerIslandPrefix = 'hdr-';
+/**
+ * React's `identifierPrefix` for the island's root, on the server and in the browser. Without an
+ * R or r: `useServerRender` (ui) tells the server's ids from the browser's by that letter.
+ */
+export const headerIslandPrefix = 'hd-';
 
 export interface HeaderIslandProps {
   router: SiteRouterHooks;
@@ -58,8 +61,8 @@ function IslandContent({ overlays }: { overlays: Element | undefined }) {
   // `<html data-hydrated>` once the header has hydrated, as on the other pages.
   const islandReady = useHydratedMarker(1);
   useSessionEffects();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // The overlays render nothing on the server: they come in after hydration.
+  const hydrated = useIsHydrated();
   return (
     <IslandsProvider value={islandReady}>
       <Island>

@@ -2,8 +2,7 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { emptyCartView, type CartView } from '../../../api/domain/cart';
 import { toast } from '../../../ui/components/Toast/toastQueue';
-import type { SessionUser } from '../auth';
-import { createSession } from '../auth';
+import { createBrowserSession, type SessionUser } from '../auth';
 import { browserSiteRouter } from '../navigation';
 import { carryNotices } from './carriedNotices';
 import { HeaderIsland, headerIslandPrefix } from './HeaderIsland';
@@ -20,11 +19,7 @@ export interface HeaderIslandData {
  * the end of the body.
  */
 export function startHeaderIsland(container: Element, root: HeaderIslandData | undefined): void {
-  // The session starts with the customer the server rendered for (no flash), then checks.
-  const session = createSession(
-    { user: root?.user ?? null, verified: root !== undefined && root.user !== undefined },
-    { start: true },
-  );
+  const session = createBrowserSession(root);
   // The notifications that would have followed the visitor go to the next page (carriedNotices.ts).
   const router = browserSiteRouter(root, { beforeLeave: () => carryNotices(toast) });
   const overlays = document.createElement('div');
