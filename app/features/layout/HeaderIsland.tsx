@@ -1,18 +1,12 @@
+import { lazy } from 'react';
 import { createPortal } from 'react-dom';
 import type { CartView } from '../../../api/domain/cart';
 import { useIsHydrated } from '../../../ui/components/Menu/useIsHydrated';
 import { ThemeProvider } from '../../../ui/theme';
 import { SessionProvider, useSessionEffects, type AuthActorRef } from '../auth';
 import { CartProvider } from '../cart';
-import { Consent } from '../consent';
-import { WholesaleEnquiryModalFromUrl } from '../enquiry';
 import { SiteRouterProvider, type SiteRouterHooks } from '../navigation';
-import { SitePostcodeModal } from '../postcode';
-import { useSlowDocumentNavigation } from './documentNavigation';
 import { Island, IslandsProvider, useHydratedMarker } from './islandParts';
-import { Notifications } from './Notifications';
-import { SlowNavigationOverlay } from './SlowNavigationOverlay';
-import { useRootData } from './rootData';
 import SiteHeader from './SiteHeader';
 
 /*
@@ -26,8 +20,11 @@ import SiteHeader from './SiteHeader';
  * What the layout shows around every page besides the header, and renders nothing for on this
  * page's server HTML (the dialogs opened from the address, the notifications, the analytics
  * consent banner, the Loading... overlay of a slow navigation), is rendered into `overlays` once
- * the header has hydrated.
+ * the header has hydrated. Its code (HeaderIslandOverlays.tsx) is a chunk of its own, loaded
+ * then: the browser runs only the header's code before hydrating it.
  */
+
+const Overlays = lazy(() => import('./HeaderIslandOverlays'));
 
 /**
  * React's `identifierPrefix` for the island's root, on the server and in the browser. Without an
@@ -58,8 +55,9 @@ export function HeaderIsland({ router, session, initialCart, overlays }: HeaderI
 }
 
 function IslandContent({ overlays }: { overlays: Element | undefined }) {
-  // `<html data-hydrated>` once the header has hydrated, as on the other pages.
-  const islandReady = useHydratedMarker(1);
+  // `<html data-hydrated>` once the header has hydrated and its overlays are there, as on the
+  // other pages once the layout's islands are.
+  const islandReady = useHydratedMarker(2);
   useSessionEffects();
   // The overlays render nothing on the server: they come in after hydration.
   const hydrated = useIsHydrated();
@@ -68,21 +66,14 @@ function IslandContent({ overlays }: { overlays: Element | undefined }) {
       <Island>
         <SiteHeader layout="default" />
       </Island>
-      {hydrated && overlays ? createPortal(<Overlays />, overlays) : null}
+      {hydrated && overlays
+        ? createPortal(
+            <Island>
+              <Overlays />
+            </Island>,
+            overlays,
+          )
+        : null}
     </IslandsProvider>
-  );
-}
-
-function Overlays() {
-  const { analytics } = useRootData();
-  const slow = useSlowDocumentNavigation();
-  return (
-    <>
-      <WholesaleEnquiryModalFromUrl />
-      <SitePostcodeModal />
-      <Notifications />
-      <Consent analytics={analytics} />
-      <SlowNavigationOverlay slow={slow} />
-    </>
   );
 }

@@ -5,5 +5,8 @@
  */
 export const loadHeaderIsland = () => import('./HeaderIsland');
 
+/** The browser's first stage: the island's session and cart (headerIslandState.ts). */
+export const loadHeaderIslandState = () => import('./headerIslandState');
+
 /** The browser's part: hydrates the header island (startHeaderIsland.tsx). */
 export const loadHeaderIslandStart = () => import('./startHeaderIsland');

@@ -1,0 +1,27 @@
+import { Consent } from '../consent';
+import { WholesaleEnquiryModalFromUrl } from '../enquiry';
+import { SitePostcodeModal } from '../postcode';
+import { useSlowDocumentNavigation } from './documentNavigation';
+import { Notifications } from './Notifications';
+import { SlowNavigationOverlay } from './SlowNavigationOverlay';
+import { useRootData } from './rootData';
+
+/**
+ * What the home page's header island (HeaderIsland.tsx) shows around the page once it has
+ * hydrated: the dialogs opened from the address, the notifications, the analytics consent banner
+ * and the Loading... overlay of a slow page load. None of it is in the server's HTML, so it is a
+ * chunk of its own, fetched and run after the header has hydrated rather than before.
+ */
+export default function HeaderIslandOverlays() {
+  const { analytics } = useRootData();
+  const slow = useSlowDocumentNavigation();
+  return (
+    <>
+      <WholesaleEnquiryModalFromUrl />
+      <SitePostcodeModal />
+      <Notifications />
+      <Consent analytics={analytics} />
+      <SlowNavigationOverlay slow={slow} />
+    </>
+  );
+}
