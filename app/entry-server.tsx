@@ -7,11 +7,22 @@ import { ThemeProvider } from '../ui/theme';
 import type { SessionUser } from '../api/domain/auth';
 import { createSession, SessionProvider } from './features/auth';
 import { executorCatalogueSource } from './features/catalogue';
-import { HeaderIslandHtml, preloadIslands } from './features/layout';
-import { loadHeaderIsland } from './features/layout/islands';
+import {
+  HeaderIslandHtml,
+  PageIslandsHtml,
+  preloadIslands,
+  type PageIsland,
+} from './features/layout';
+import {
+  createIslandCart,
+  IslandRoot,
+  loadHeaderIsland,
+  type IslandContext,
+} from './features/layout/islands';
 import { staticSiteRouter } from './features/navigation';
 import { renderHeadTags, resolveMeta } from './meta';
-import { createRoutes, type RootData } from './routes';
+import type { CataloguePageData } from './pages/catalogue/definitions';
+import { createRoutes, type IslandsHandle, type RootData } from './routes';
 import { seoHeadTags } from './seo/head';
 import { sitemapPaths } from './seo/sitemap';
 
@@ -53,13 +64,16 @@ export async function render(request: Request, context: RenderContext): Promise<
   const session = createSession({ user: await currentUser().catch(() => null) }, { start: false });
   const url = new URL(request.url);
   const root = routerContext.loaderData.root as RootData | undefined;
-  // The home page, as it is for every first visit, starts in the browser as islands: only its
-  // header hydrates, without the client router (DESIGN.md, Rendering). When the server renders
-  // more than the header that needs script (a dialog opened by a query or by a cart waiting for
-  // a postcode, a form's outcome), it is a page of the router's.
+  const deepest = routerContext.matches[routerContext.matches.length - 1];
+  const islandsHandle = (deepest?.route.handle as { islands?: IslandsHandle } | undefined)?.islands;
+  // The home page and the catalogue pages, as they are for every first visit, start in the
+  // browser as islands: only their header and their content's order forms hydrate, without the
+  // client router (DESIGN.md, Rendering). When the server renders more that needs script (a
+  // dialog opened by a query or by a cart waiting for a postcode, a form's outcome), it is a page
+  // of the router's.
   const islands =
-    url.pathname === '/' &&
-    url.search === '' &&
+    islandsHandle !== undefined &&
+    [...url.searchParams.keys()].every((key) => islandsHandle.query?.includes(key) === true) &&
     routerContext.statusCode === 200 &&
     !routerContext.errors &&
     !context.form &&
@@ -68,25 +82,53 @@ export async function render(request: Request, context: RenderContext): Promise<
   const sheet = new ServerStyleSheet();
   try {
     let headerIsland: string | null = null;
+    const pageIslands = new Map<string, PageIsland>();
     if (islands) {
+      const islandContext: IslandContext = {
+        router: staticSiteRouter(url, root),
+        session,
+        cart: createIslandCart(root?.cart ?? emptyCartView(), { start: false }),
+      };
       const { HeaderIsland, headerIslandPrefix } = await loadHeaderIsland();
-      headerIsland = renderToString(
-        sheet.collectStyles(
-          <HeaderIsland
-            router={staticSiteRouter(url, root)}
-            session={session}
-            initialCart={root?.cart ?? emptyCartView()}
-          />,
-        ),
-        { identifierPrefix: headerIslandPrefix },
-      );
+      headerIsland = renderToString(sheet.collectStyles(<HeaderIsland context={islandContext} />), {
+        identifierPrefix: headerIslandPrefix,
+      });
+      if (islandsHandle.content === 'catalogue' && deepest) {
+        const { CardOrderForm, orderFormIslandKind, orderFormIslands } =
+          await import('./pages/catalogue/orderFormIsland');
+        const page = routerContext.loaderData[deepest.route.id] as CataloguePageData;
+        orderFormIslands(page).forEach(({ key, props }, index) => {
+          // Without an R or r, as the header's prefix (HeaderIsland.tsx).
+          const id = `i${index}-`;
+          const html = renderToString(
+            sheet.collectStyles(
+              <IslandRoot context={islandContext}>
+                <CardOrderForm {...props} />
+              </IslandRoot>,
+            ),
+            { identifierPrefix: id },
+          );
+          pageIslands.set(key, {
+            kind: orderFormIslandKind,
+            id,
+            props: JSON.stringify(props),
+            html,
+          });
+        });
+      }
     }
     const html = renderToString(
       sheet.collectStyles(
         <ThemeProvider>
           <SessionProvider session={session}>
             <HeaderIslandHtml value={headerIsland}>
-              <StaticRouterProvider router={router} context={routerContext} nonce={context.nonce} />
+              <PageIslandsHtml value={islands ? pageIslands : null}>
+                <StaticRouterProvider
+                  router={router}
+                  context={routerContext}
+                  nonce={context.nonce}
+                />
+              </PageIslandsHtml>
             </HeaderIslandHtml>
           </SessionProvider>
         </ThemeProvider>,
@@ -102,7 +144,6 @@ export async function render(request: Request, context: RenderContext): Promise<
       data: routerContext.loaderData[match.route.id],
     }));
     const meta = resolveMeta(matches, firstError);
-    const deepest = routerContext.matches[routerContext.matches.length - 1];
     // Canonical, social and structured data tags: built here only, so the browser never loads
     // their code. The request's origin is the site's as the API decided it (PUBLIC_URL, else the
     // validated Host), and the page cache keys each page by it and its address.

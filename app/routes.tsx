@@ -190,6 +190,21 @@ function route<T>(
   return path === null ? { index: true, ...common } : { path, caseSensitive: true, ...common };
 }
 
+/**
+ * A page the server renders as islands when it can (app/entry-server.tsx, DESIGN.md, Rendering):
+ * its route's `handle.islands`.
+ */
+export interface IslandsHandle {
+  /** The query parameters the page reads itself; any other makes it a page of the router's. */
+  query?: readonly string[];
+  /** Its content's islands besides the header: a catalogue page's order forms. */
+  content?: 'catalogue';
+}
+
+function withIslands(page: RouteObject, islands: IslandsHandle): RouteObject {
+  return { ...page, handle: { ...(page.handle as object | undefined), islands } };
+}
+
 const contentMeta = (doc: ContentDoc): PageMeta => ({
   title: titleFor(doc.title),
   description: doc.description,
@@ -328,11 +343,14 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
       args: { url: URL; params: Record<string, string | undefined> },
     ) => Pages.CataloguePageData,
   ) =>
-    route(
-      path,
-      cataloguePage,
-      async ({ url, params }) => build(await definitions(), await catalogue(), { url, params }),
-      pageMeta,
+    withIslands(
+      route(
+        path,
+        cataloguePage,
+        async ({ url, params }) => build(await definitions(), await catalogue(), { url, params }),
+        pageMeta,
+      ),
+      { query: ['category'], content: 'catalogue' },
     );
   const index = (
     path: string,
@@ -373,11 +391,14 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
           id: 'page',
           ErrorBoundary: PageErrorBoundary,
           children: [
-            route(
-              null,
-              () => import('./pages/HomePage'),
-              doc('home'),
-              (d) => ({ title: `${titleFor(d.title)}`, description: d.description }),
+            withIslands(
+              route(
+                null,
+                () => import('./pages/HomePage'),
+                doc('home'),
+                (d) => ({ title: `${titleFor(d.title)}`, description: d.description }),
+              ),
+              {},
             ),
             route('about', infoPage, doc('about'), contentMeta),
             route('faqs', infoPage, doc('faqs'), contentMeta),

@@ -141,7 +141,10 @@ export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
  * each is: its cost is the JavaScript it adds to a visit beyond the first load of `/`.
  */
 export const islands: readonly { name: string; source: string }[] = [
+  { name: 'Islands: session, router, cart', source: 'app/features/layout/headerIslandState.ts' },
   { name: 'Header (island)', source: 'app/features/layout/startHeaderIsland.tsx' },
+  { name: "Header island's overlays", source: 'app/features/layout/HeaderIslandOverlays.tsx' },
+  { name: 'Order forms (catalogue islands)', source: 'app/client/contentIslands.tsx' },
   { name: 'Footer (island)', source: 'app/features/layout/SiteFooter.tsx' },
   { name: 'Side menu', source: 'app/features/layout/SideMenu.tsx' },
   { name: 'Order Online dialog', source: 'app/features/order-form/OrderOnlineDialog.tsx' },

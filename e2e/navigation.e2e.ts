@@ -28,6 +28,18 @@ async function open(path: string, options: Parameters<Browser['newContext']>[0] 
   return { context, page, problems };
 }
 
+/** Whether the server rendered the page at `path` as islands (`<html data-islands>`). */
+const islandsPage = async (path: string) =>
+  /<html[^>]*\sdata-islands[\s>]/.test(await (await fetch(`${baseURL}${path}`)).text());
+
+/** The slug of the first coal category the bagged coal page links to. */
+async function firstCoalCategory(): Promise<string> {
+  const html = await (await fetch(`${baseURL}/products/domestic/bagged-coal`)).text();
+  const slug = /href="\/products\/domestic\/bagged-coal\?category=([a-z0-9-]+)"/.exec(html)?.[1];
+  if (slug === undefined) throw new Error('The bagged coal page links to no category.');
+  return slug;
+}
+
 /** Holds every request for route chunks, so that client navigations take a while. */
 async function slowChunks(page: Page, ms: number) {
   await page.route(
@@ -186,11 +198,28 @@ describe('navigation in Chromium', () => {
   });
 
   it('from the home page (islands, no client router) a link loads its page, with the overlay when slow', async () => {
-    // Only the home page as a first visit sees it; with a dialog asked for, it is the router's.
-    const islandsPage = async (path: string) =>
-      /<html[^>]*\sdata-islands[\s>]/.test(await (await fetch(`${baseURL}${path}`)).text());
-    await expect(islandsPage('/')).resolves.toBe(true);
-    for (const path of ['/?menu', '/?wsm', '/?order-online', '/about', '/cart']) {
+    // The home page and the catalogue pages as a first visit sees them (a coal category is the
+    // page's own query); with a dialog asked for, they are the router's, as every other page is.
+    for (const path of [
+      '/',
+      '/products/domestic/oil',
+      '/products/domestic/bagged-coal',
+      `/products/domestic/bagged-coal?category=${await firstCoalCategory()}`,
+      '/products/wholesale/coal/bulk',
+    ]) {
+      await expect(islandsPage(path), path).resolves.toBe(true);
+    }
+    for (const path of [
+      '/?menu',
+      '/?wsm',
+      '/?order-online',
+      '/about',
+      '/cart',
+      '/products/domestic',
+      '/products/domestic/oil?menu',
+      '/products/domestic/bagged-coal?wsm',
+      '/products/domestic/bagged-coal?utm_source=mail',
+    ]) {
       await expect(islandsPage(path), path).resolves.toBe(false);
     }
     const { context, page, problems } = await open('/');
@@ -239,6 +268,38 @@ describe('navigation in Chromium', () => {
     await mainLink('About Us').click();
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
     await expect(overlaySeen()).resolves.toBeNull();
+    expect(problems.map((problem) => problem.text())).toEqual([]);
+    await context.close();
+  });
+
+  it("a catalogue page is islands: the header and each card's order form hydrate, and share the cart", async () => {
+    const { context, page, problems } = await open('/products/domestic/bagged-coal');
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect(scripts.some((path) => /^\/assets\/contentIslands-/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /^\/assets\/start-/.test(path))).toEqual([]);
+    const forms = page.locator('[data-island="order-form"]');
+    expect(await forms.count()).toBeGreaterThan(1);
+    const cart = page.getByRole('link', { name: /^Cart(, \d+ items?)?$/ });
+    await expect(cart.getAttribute('aria-label')).resolves.toBe('Cart');
+
+    // A card's Add to Cart, with its postcode typed in the card: the header's badge follows.
+    const card = forms.first();
+    await card.getByRole('textbox', { name: /postcode/i }).fill('BT1 1AA');
+    await card.getByRole('button', { name: /add to cart/i }).click();
+    await page.getByRole('alertdialog', { name: 'Added to cart.' }).waitFor();
+    await page.waitForFunction(() =>
+      document.querySelector('a[aria-label^="Cart,"]')?.getAttribute('aria-label'),
+    );
+    await expect(cart.getAttribute('aria-label')).resolves.toMatch(/^Cart, \d+ items?$/);
+    // Still the same page: no navigation happened.
+    expect(page.url()).toBe(`${baseURL}/products/domestic/bagged-coal`);
+
+    // The badge is a link of the server's HTML: the browser loads /cart, and the notice follows.
+    await cart.click();
+    await page.waitForURL(`${baseURL}/cart`);
+    await page.getByRole('alertdialog', { name: 'Added to cart.' }).waitFor();
     expect(problems.map((problem) => problem.text())).toEqual([]);
     await context.close();
   });

@@ -1,13 +1,21 @@
 import { loadHeaderIslandStart, loadHeaderIslandState } from '../features/layout/islands';
 
 /*
- * Starts a page the server rendered as islands (`<html data-islands>`, the home page): only its
- * header hydrates, as a React root of its own, without the client router; the rest of the page
- * stays the server's HTML, whose links and forms load their pages. This module is what the page
- * needs before the island's own code, which is fetched now (the header is on screen at once), in
- * two stages run in separate tasks: the session and cart, then the header's interface. Between
- * them, and before hydrating, the browser has a turn to handle input.
+ * Starts a page the server rendered as islands (`<html data-islands>`: the home page and the
+ * catalogue pages): only its islands hydrate, each a React root of its own, without the client
+ * router; the rest of the page stays the server's HTML, whose links and forms load their pages.
+ * First the header (on screen at once), then the content's islands (a catalogue's order forms,
+ * which each wait to be near the screen, touched or idle). The code comes in stages run in
+ * separate tasks: the session, router and cart the islands share, the header's interface, the
+ * content islands'. Between them, and before each hydration, the browser has a turn to handle
+ * input.
  */
+
+interface HydrationData {
+  loaderData?: { root?: Parameters<CreateIslandContext>[0] };
+}
+
+type CreateIslandContext = Awaited<ReturnType<typeof loadHeaderIslandState>>['createIslandContext'];
 
 /** Resolves in a later task, after the browser has had a turn. */
 function nextTask(): Promise<void> {
@@ -16,20 +24,24 @@ function nextTask(): Promise<void> {
   });
 }
 
-interface HydrationData {
-  loaderData?: { root?: Parameters<HeaderIslandStart>[1] };
-}
-
-type HeaderIslandStart = Awaited<ReturnType<typeof loadHeaderIslandStart>>['startHeaderIsland'];
-
 export async function startIslands(): Promise<void> {
-  const container = document.querySelector('[data-island="header"]');
-  if (container === null) throw new Error('The header island is missing.');
+  const header = document.querySelector('[data-island="header"]');
+  if (header === null) throw new Error('The header island is missing.');
+  const content = [...document.querySelectorAll<HTMLElement>('[data-island]')].filter(
+    (element) => element !== header,
+  );
   const root = (window as { __staticRouterHydrationData?: HydrationData })
     .__staticRouterHydrationData?.loaderData?.root;
-  await loadHeaderIslandState();
+  const { createIslandContext, holdIslands } = await loadHeaderIslandState();
+  // The page is not marked hydrated until its content islands are, as well as its header.
+  const releases = holdIslands(content.length);
+  const context = createIslandContext(root);
   await nextTask();
   const { startHeaderIsland } = await loadHeaderIslandStart();
   await nextTask();
-  startHeaderIsland(container, root);
+  startHeaderIsland(header, context);
+  if (content.length === 0) return;
+  const { startContentIslands } = await import('./contentIslands');
+  await nextTask();
+  startContentIslands(content, context, releases);
 }

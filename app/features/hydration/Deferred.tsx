@@ -71,6 +71,21 @@ export function deferredWaiting(): number {
   return waiting;
 }
 
+/**
+ * Counts one more part waiting to hydrate until the returned release is called (once is enough):
+ * for an island hydrated as a root of its own (app/client/islands.tsx), from before its code is
+ * fetched until its own deferred parts count themselves.
+ */
+export function holdDeferred(): () => void {
+  let held = true;
+  changeWaiting(1);
+  return () => {
+    if (!held) return;
+    held = false;
+    changeWaiting(-1);
+  };
+}
+
 /** Calls `listener` whenever that number changes; returns the undo. */
 export function onDeferredChange(listener: () => void): () => void {
   listeners.add(listener);

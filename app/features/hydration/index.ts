@@ -1,4 +1,10 @@
 export { Static, type StaticProps } from './Static';
 export { routeStaticLinks, routedHref, type Navigate } from './staticLinks';
-export { Deferred, deferredWaiting, onDeferredChange, type DeferredProps } from './Deferred';
+export {
+  Deferred,
+  deferredWaiting,
+  holdDeferred,
+  onDeferredChange,
+  type DeferredProps,
+} from './Deferred';
 export { whenIdle } from './idle';

@@ -1,19 +1,19 @@
 import { lazy } from 'react';
 import { createPortal } from 'react-dom';
-import type { CartView } from '../../../api/domain/cart';
 import { useIsHydrated } from '../../../ui/components/Menu/useIsHydrated';
-import { ThemeProvider } from '../../../ui/theme';
-import { SessionProvider, useSessionEffects, type AuthActorRef } from '../auth';
-import { CartProvider } from '../cart';
-import { SiteRouterProvider, type SiteRouterHooks } from '../navigation';
+import { useSessionEffects } from '../auth';
 import { Island, IslandsProvider, useHydratedMarker } from './islandParts';
+import type { IslandContext } from './islandContext';
+import { IslandRoot } from './IslandRoot';
 import SiteHeader from './SiteHeader';
 
 /*
- * The home page's one island (DESIGN.md, Rendering): the header, as a React root of its own. The
- * server renders it on its own (app/entry-server.tsx) into the page it renders with the router,
- * and the browser hydrates just it (app/client/islands.tsx), without React Router: the rest of
- * the page is the server's HTML, never hydrated, and a link in it loads its page. The same tree
+ * The header island of a page rendered as islands (DESIGN.md, Rendering: the home page and the
+ * catalogue pages), as a React root of its own. The server renders it on its own
+ * (app/entry-server.tsx) into the page it renders with the router, and the browser hydrates it
+ * (app/client/islands.tsx) without React Router: apart from the page's other islands (a
+ * catalogue's order forms), the page is the server's HTML, never hydrated, and a link in it
+ * loads its page. The same tree
  * on both sides, with the same `identifierPrefix`, so that the ids React makes (labels, menus)
  * match.
  *
@@ -33,24 +33,17 @@ const Overlays = lazy(() => import('./HeaderIslandOverlays'));
 export const headerIslandPrefix = 'hd-';
 
 export interface HeaderIslandProps {
-  router: SiteRouterHooks;
-  session: AuthActorRef;
-  initialCart: CartView;
+  /** The session, router and cart the page's islands share (IslandRoot.tsx). */
+  context: IslandContext;
   /** The element the overlays render into; none on the server. */
   overlays?: Element | undefined;
 }
 
-export function HeaderIsland({ router, session, initialCart, overlays }: HeaderIslandProps) {
+export function HeaderIsland({ context, overlays }: HeaderIslandProps) {
   return (
-    <ThemeProvider withGlobalStyle={false}>
-      <SessionProvider session={session}>
-        <SiteRouterProvider value={router}>
-          <CartProvider initialCart={initialCart}>
-            <IslandContent overlays={overlays} />
-          </CartProvider>
-        </SiteRouterProvider>
-      </SessionProvider>
-    </ThemeProvider>
+    <IslandRoot context={context}>
+      <IslandContent overlays={overlays} />
+    </IslandRoot>
   );
 }
 

@@ -45,7 +45,7 @@ function useAlertsStayOnTheirPage(toaster: Toaster): void {
 }
 
 /**
- * Shows the notifications the page before handed over (a page the home page's islands loaded, see
+ * Shows the notifications the page before handed over (a page that a page of islands loaded, see
  * carriedNotices.ts); their code is loaded only then.
  */
 function useCarriedNotices(toaster: Toaster): void {

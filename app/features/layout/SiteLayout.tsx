@@ -109,7 +109,7 @@ function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode 
           </Island>
         </NotPrinted>
       ) : (
-        // The home page's header, rendered by the server as a root of its own (HeaderIsland.tsx).
+        // A page of islands' header, rendered by the server as a root of its own (HeaderIsland.tsx).
         <NotPrinted data-island="header" dangerouslySetInnerHTML={{ __html: headerIsland }} />
       )}
       {children}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { timings } from './timings';
 
 /*
@@ -39,14 +39,25 @@ function linkTarget(event: MouseEvent): string | null {
   return link.href;
 }
 
-/** True once the browser has been loading another page of the site for `delayMs`. */
-export function useSlowDocumentNavigation(delayMs: number = timings.overlayDelayMs): boolean {
+/**
+ * True once the browser has been loading another page of the site for `delayMs`. `onLeave` runs
+ * as it starts to (a link of the page's server HTML, say, which no script handles).
+ */
+export function useSlowDocumentNavigation(
+  delayMs: number = timings.overlayDelayMs,
+  onLeave?: () => void,
+): boolean {
   const [slow, setSlow] = useState(false);
+  const leave = useRef(onLeave);
+  useEffect(() => {
+    leave.current = onLeave;
+  });
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A form's post loads a page too, even one at the same address.
     const leaving = (url: string, posted = false) => {
       if (!posted && !isOtherPage(url)) return;
+      leave.current?.();
       clearTimeout(timer);
       timer = setTimeout(() => {
         setSlow(true);

@@ -1,4 +1,10 @@
 export { SiteLayout, PageErrorBoundary, RootErrorBoundary, type LayoutName } from './SiteLayout';
-export { HeaderIslandHtml, preloadIslands } from './islandParts';
+export {
+  HeaderIslandHtml,
+  IslandSlot,
+  PageIslandsHtml,
+  preloadIslands,
+  type PageIsland,
+} from './islandParts';
 export { ErrorPage, describeError } from './ErrorPage';
 export { DocumentMeta } from './DocumentMeta';

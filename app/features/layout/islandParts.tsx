@@ -124,3 +124,35 @@ export const IslandsProvider = IslandReadyContext.Provider;
  * HeaderIsland.tsx): the layout puts it in the page as it is. Null otherwise.
  */
 export const HeaderIslandHtml = createContext<string | null>(null);
+
+/**
+ * One island of a page's content when the server renders the page as islands: the HTML of its
+ * own root, the id prefix React rendered it with, and the props (JSON) the browser hydrates it
+ * with. app/client/islands.tsx finds it by `data-island`.
+ */
+export interface PageIsland {
+  kind: string;
+  id: string;
+  props: string;
+  html: string;
+}
+
+/** The page's content islands by key, when the server renders the page as islands; else null. */
+export const PageIslandsHtml = createContext<ReadonlyMap<string, PageIsland> | null>(null);
+
+/**
+ * Where a part of the page that is an island when the page is rendered as islands goes: its
+ * root's HTML then, as the server rendered it; otherwise `children`, hydrated with the page.
+ */
+export function IslandSlot({ islandKey, children }: { islandKey: string; children: ReactNode }) {
+  const island = useContext(PageIslandsHtml)?.get(islandKey);
+  if (island === undefined) return <>{children}</>;
+  return (
+    <div
+      data-island={island.kind}
+      data-island-id={island.id}
+      data-props={island.props}
+      dangerouslySetInnerHTML={{ __html: island.html }}
+    />
+  );
+}

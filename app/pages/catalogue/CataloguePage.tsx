@@ -3,20 +3,19 @@ import styled from 'styled-components';
 import { CoalCategoryIcon, Heading, Link, Text, theme } from '../../../ui';
 import type { Product } from '../../features/catalogue';
 import { WholesaleEnquiryLink } from '../../features/enquiry';
-import { Deferred } from '../../features/hydration';
-import { ProductOrderForm } from '../../features/order-form';
+import { IslandSlot } from '../../features/layout';
 import type { CataloguePageData } from './definitions';
+import { CardOrderForm, orderFormIslandKey } from './orderFormIsland';
 import { PageSection, ProductList } from './ProductList';
 
 /**
- * The compact order form on each card (SPEC §2), where the page sells online. Each hydrates on
- * its own when it comes near the screen, is touched or the browser is idle: until then it is the
- * server's form, which posts to the page.
+ * The compact order form on each card (SPEC §2), where the page sells online
+ * (orderFormIsland.tsx): an island of its own when the server renders the page as islands.
  */
 const orderForm = (product: Product) => (
-  <Deferred>
-    <ProductOrderForm product={product} />
-  </Deferred>
+  <IslandSlot islandKey={orderFormIslandKey(product)}>
+    <CardOrderForm product={product} />
+  </IslandSlot>
 );
 
 const CategoryNav = styled.nav`

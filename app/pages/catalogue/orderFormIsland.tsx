@@ -1,0 +1,47 @@
+import type { Product } from '../../features/catalogue';
+import { Deferred } from '../../features/hydration';
+import { ProductOrderForm } from '../../features/order-form';
+import type { CataloguePageData } from './definitions';
+
+/*
+ * A product card's compact order form (SPEC §2). On a catalogue page rendered as islands
+ * (DESIGN.md, Rendering) each is an island: a React root of its own, hydrated apart from the page
+ * (app/client/contentIslands.tsx) and sharing the header's session and cart. Either way it
+ * hydrates when it comes near the screen, is touched or the browser is idle; until then it is the
+ * server's form, which posts to the page.
+ */
+
+export const orderFormIslandKind = 'order-form';
+
+/** The key of a product's order form among the page's islands. */
+export const orderFormIslandKey = (product: Pick<Product, 'id'>) => `order-form:${product.id}`;
+
+export interface OrderFormIslandProps {
+  product: Product;
+}
+
+export function CardOrderForm({ product }: OrderFormIslandProps) {
+  return (
+    <Deferred>
+      <ProductOrderForm product={product} />
+    </Deferred>
+  );
+}
+
+/** The order-form islands of a catalogue page: one per product, where the page sells online. */
+export function orderFormIslands(
+  page: CataloguePageData,
+): { key: string; props: OrderFormIslandProps }[] {
+  if (!page.orderOnline) return [];
+  return page.products.map((product) => ({ key: orderFormIslandKey(product), props: { product } }));
+}
+
+/** Reads an island's props back from the page (`data-props`); null if they are not a product's. */
+export function readOrderFormIslandProps(value: unknown): OrderFormIslandProps | null {
+  if (typeof value !== 'object' || value === null || !('product' in value)) return null;
+  const { product } = value as { product: unknown };
+  if (typeof product !== 'object' || product === null) return null;
+  const { id, type, sizes } = product as Partial<Product>;
+  if (typeof id !== 'string' || typeof type !== 'string' || !Array.isArray(sizes)) return null;
+  return { product: product as Product };
+}
