@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
@@ -93,29 +94,18 @@ export async function render(request: Request, context: RenderContext): Promise<
       headerIsland = renderToString(sheet.collectStyles(<HeaderIsland context={islandContext} />), {
         identifierPrefix: headerIslandPrefix,
       });
-      if (islandsHandle.content === 'catalogue' && deepest) {
-        const { CardOrderForm, orderFormIslandKind, orderFormIslands } =
-          await import('./pages/catalogue/orderFormIsland');
-        const page = routerContext.loaderData[deepest.route.id] as CataloguePageData;
-        orderFormIslands(page).forEach(({ key, props }, index) => {
-          // Without an R or r, as the header's prefix (HeaderIsland.tsx).
-          const id = `i${index}-`;
-          const html = renderToString(
-            sheet.collectStyles(
-              <IslandRoot context={islandContext}>
-                <CardOrderForm {...props} />
-              </IslandRoot>,
-            ),
-            { identifierPrefix: id },
-          );
-          pageIslands.set(key, {
-            kind: orderFormIslandKind,
-            id,
-            props: JSON.stringify(props),
-            html,
-          });
-        });
-      }
+      const content = deepest
+        ? await contentIslandsOf(islandsHandle, routerContext.loaderData[deepest.route.id])
+        : [];
+      content.forEach(({ key, kind, props, element }, index) => {
+        // Without an R or r, as the header's prefix (HeaderIsland.tsx).
+        const id = `i${index}-`;
+        const html = renderToString(
+          sheet.collectStyles(<IslandRoot context={islandContext}>{element}</IslandRoot>),
+          { identifierPrefix: id },
+        );
+        pageIslands.set(key, { kind, id, props: JSON.stringify(props), html });
+      });
     }
     const html = renderToString(
       sheet.collectStyles(
@@ -166,6 +156,25 @@ export async function render(request: Request, context: RenderContext): Promise<
   } finally {
     sheet.seal();
   }
+}
+
+/** The islands of a page's content besides its header, each with the element it renders. */
+async function contentIslandsOf(
+  handle: IslandsHandle,
+  data: unknown,
+): Promise<{ key: string; kind: string; props: object; element: ReactElement | null }[]> {
+  if (handle.content === 'catalogue') {
+    const { orderFormIslands, renderIsland } = await import('./pages/catalogue/orderFormIsland');
+    return orderFormIslands(data as CataloguePageData).map((island) => ({
+      ...island,
+      element: renderIsland(island.props),
+    }));
+  }
+  if (handle.content === 'cart') {
+    const { cartIslands, renderIsland } = await import('./pages/cartIsland');
+    return cartIslands().map((island) => ({ ...island, element: renderIsland() }));
+  }
+  return [];
 }
 
 /** The paths listed in sitemap.xml (the API adds the origin). */

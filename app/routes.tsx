@@ -197,8 +197,8 @@ function route<T>(
 export interface IslandsHandle {
   /** The query parameters the page reads itself; any other makes it a page of the router's. */
   query?: readonly string[];
-  /** Its content's islands besides the header: a catalogue page's order forms. */
-  content?: 'catalogue';
+  /** Its content's islands besides the header: a catalogue page's order forms, the cart's. */
+  content?: 'catalogue' | 'cart';
 }
 
 function withIslands(page: RouteObject, islands: IslandsHandle): RouteObject {
@@ -406,11 +406,14 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             route('terms-of-purchase', infoPage, doc('terms-of-purchase'), contentMeta),
             route('contact', () => import('./pages/ContactPage'), doc('contact'), contentMeta),
             // The cart itself comes from the root loader (the cart store); this names the page.
-            route(
-              'cart',
-              () => import('./pages/CartPage'),
-              () => cartPage,
-              pageMeta,
+            withIslands(
+              route(
+                'cart',
+                () => import('./pages/CartPage'),
+                () => cartPage,
+                pageMeta,
+              ),
+              { content: 'cart' },
             ),
 
             // Checkout (issue 15). It opens only for a cart the server would take.

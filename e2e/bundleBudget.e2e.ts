@@ -6,10 +6,10 @@ import { projectRoot } from './serverProcess';
 /**
  * Size budgets for a first visit, with no timing in them: the JavaScript a page loads with it (the
  * entry, its static imports and anything the page preloads; see bench/firstLoad.ts), gzip at
- * level 9, measured on the build the global set-up has just made. The home page and the catalogue
- * pages hydrate only their islands, whose code comes after the page's (README, "The home page and
- * the catalogue pages are islands"); the other pages are the client router's, which they load
- * with them.
+ * level 9, measured on the build the global set-up has just made. The home page, the catalogue
+ * pages and the cart hydrate only their islands, whose code comes after the page's (README, "The
+ * home page, the catalogue pages and the cart are islands"); the other pages are the client
+ * router's, which they load with them.
  */
 const baseURL = inject('baseURL');
 const distClientDir = join(projectRoot, 'dist/client');
@@ -18,8 +18,9 @@ const budgets = [
   // Islands too since the catalogue pages became islands (150.6 KiB before, as the router's).
   { path: '/products/domestic/bagged-coal', bytes: 100 * 1024 },
   { path: '/products/domestic/oil', bytes: 100 * 1024 },
+  { path: '/cart', bytes: 100 * 1024 },
   // A page of the client router's: 150.6 KiB when the home page became islands.
-  { path: '/cart', bytes: 152 * 1024 },
+  { path: '/about', bytes: 152 * 1024 },
 ];
 
 describe('first-load JavaScript budget', () => {

@@ -198,14 +198,16 @@ describe('navigation in Chromium', () => {
   });
 
   it('from the home page (islands, no client router) a link loads its page, with the overlay when slow', async () => {
-    // The home page and the catalogue pages as a first visit sees them (a coal category is the
-    // page's own query); with a dialog asked for, they are the router's, as every other page is.
+    // The home page, the catalogue pages (a coal category is the page's own query) and the cart,
+    // as a first visit sees them; with a dialog asked for, they are the router's, as every other
+    // page is.
     for (const path of [
       '/',
       '/products/domestic/oil',
       '/products/domestic/bagged-coal',
       `/products/domestic/bagged-coal?category=${await firstCoalCategory()}`,
       '/products/wholesale/coal/bulk',
+      '/cart',
     ]) {
       await expect(islandsPage(path), path).resolves.toBe(true);
     }
@@ -214,7 +216,8 @@ describe('navigation in Chromium', () => {
       '/?wsm',
       '/?order-online',
       '/about',
-      '/cart',
+      '/cart?postcode',
+      '/cart?checkout=blocked',
       '/products/domestic',
       '/products/domestic/oil?menu',
       '/products/domestic/bagged-coal?wsm',

@@ -1,11 +1,6 @@
 import { startTransition, useEffect, type ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { IslandRoot, type IslandContext } from '../features/layout/islands';
-import {
-  CardOrderForm,
-  orderFormIslandKind,
-  readOrderFormIslandProps,
-} from '../pages/catalogue/orderFormIsland';
 
 /*
  * The content islands of a page rendered as islands (DESIGN.md, Rendering): the parts of the
@@ -14,12 +9,14 @@ import {
  * (`data-props`), inside the session, router and cart the header island shares with them.
  */
 
-/** Each kind of content island: its element, from the props read back from the page. */
-const kinds: Record<string, (props: unknown) => ReactElement | null> = {
-  [orderFormIslandKind]: (props) => {
-    const read = readOrderFormIslandProps(props);
-    return read === null ? null : <CardOrderForm product={read.product} />;
-  },
+interface IslandModule {
+  renderIsland(props: unknown): ReactElement | null;
+}
+
+/** Each kind of content island's code, loaded only on a page that has one. */
+const kinds: Record<string, () => Promise<IslandModule>> = {
+  'order-form': () => import('../pages/catalogue/orderFormIsland'),
+  cart: () => import('../pages/cartIsland'),
 };
 
 /** Calls `release` once the island's first render has committed (renders nothing). */
@@ -38,32 +35,44 @@ function readProps(element: HTMLElement): unknown {
 
 /**
  * Hydrates each island in `elements`, calling its `releases` entry (see holdIslands) once it has.
- * An island this page cannot read stays the server's HTML, whose form posts to the page.
+ * An island this page cannot read stays the server's HTML, whose links and forms load their pages.
  */
-export function startContentIslands(
+export async function startContentIslands(
   elements: readonly HTMLElement[],
   context: IslandContext,
   releases: readonly (() => void)[],
-): void {
-  elements.forEach((element, index) => {
-    const release = releases[index] ?? (() => undefined);
-    const kind = element.dataset.island ?? '';
-    const id = element.dataset.islandId;
-    const content = kinds[kind]?.(readProps(element)) ?? null;
-    if (content === null || id === undefined) {
-      release();
-      return;
+): Promise<void> {
+  const modules = new Map<string, Promise<IslandModule | null>>();
+  const moduleOf = (kind: string) => {
+    let loading = modules.get(kind);
+    if (loading === undefined) {
+      const load = Object.hasOwn(kinds, kind) ? kinds[kind] : undefined;
+      loading = load ? load() : Promise.resolve(null);
+      modules.set(kind, loading);
     }
-    // Time-sliced, as the header hydrates (startHeaderIsland.tsx).
-    startTransition(() => {
-      hydrateRoot(
-        element,
-        <IslandRoot context={context}>
-          {content}
-          <Released release={release} />
-        </IslandRoot>,
-        { identifierPrefix: id },
-      );
-    });
-  });
+    return loading;
+  };
+  await Promise.all(
+    elements.map(async (element, index) => {
+      const release = releases[index] ?? (() => undefined);
+      const id = element.dataset.islandId;
+      const module = await moduleOf(element.dataset.island ?? '').catch(() => null);
+      const content = module?.renderIsland(readProps(element)) ?? null;
+      if (content === null || id === undefined) {
+        release();
+        return;
+      }
+      // Time-sliced, as the header hydrates (startHeaderIsland.tsx).
+      startTransition(() => {
+        hydrateRoot(
+          element,
+          <IslandRoot context={context}>
+            {content}
+            <Released release={release} />
+          </IslandRoot>,
+          { identifierPrefix: id },
+        );
+      });
+    }),
+  );
 }

@@ -1,14 +1,14 @@
 import { loadHeaderIslandStart, loadHeaderIslandState } from '../features/layout/islands';
 
 /*
- * Starts a page the server rendered as islands (`<html data-islands>`: the home page and the
- * catalogue pages): only its islands hydrate, each a React root of its own, without the client
- * router; the rest of the page stays the server's HTML, whose links and forms load their pages.
- * First the header (on screen at once), then the content's islands (a catalogue's order forms,
- * which each wait to be near the screen, touched or idle). The code comes in stages run in
- * separate tasks: the session, router and cart the islands share, the header's interface, the
- * content islands'. Between them, and before each hydration, the browser has a turn to handle
- * input.
+ * Starts a page the server rendered as islands (`<html data-islands>`: the home page, the
+ * catalogue pages and the cart): only its islands hydrate, each a React root of its own, without
+ * the client router; the rest of the page stays the server's HTML, whose links and forms load
+ * their pages. First the header (on screen at once), then the content's islands (a catalogue's
+ * order forms, which each wait to be near the screen, touched or idle; the cart's contents). The
+ * code comes in stages run in separate tasks: the session, router and cart the islands share, the
+ * header's interface, the content islands'. Between them, and before each hydration, the browser
+ * has a turn to handle input.
  */
 
 interface HydrationData {
@@ -43,5 +43,5 @@ export async function startIslands(): Promise<void> {
   if (content.length === 0) return;
   const { startContentIslands } = await import('./contentIslands');
   await nextTask();
-  startContentIslands(content, context, releases);
+  await startContentIslands(content, context, releases);
 }

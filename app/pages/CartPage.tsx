@@ -2,6 +2,8 @@ import styled from 'styled-components';
 import { theme } from '../../ui';
 import { CartContents } from '../features/cart';
 import { useBlockedCheckoutNotice, type BlockedReasonSource } from '../features/checkout';
+import { IslandSlot } from '../features/layout';
+import { cartIslandKey } from './cartIsland';
 
 const Section = styled.div`
   max-width: ${theme.sizes.content};
@@ -17,7 +19,10 @@ export default function CartPage({ blockedReason }: { blockedReason?: BlockedRea
   useBlockedCheckoutNotice(blockedReason);
   return (
     <Section>
-      <CartContents />
+      {/* An island of its own when the server renders the page as islands (cartIsland.tsx). */}
+      <IslandSlot islandKey={cartIslandKey}>
+        <CartContents />
+      </IslandSlot>
     </Section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import type { Product } from '../../features/catalogue';
 import { Deferred } from '../../features/hydration';
 import { ProductOrderForm } from '../../features/order-form';
@@ -31,9 +32,13 @@ export function CardOrderForm({ product }: OrderFormIslandProps) {
 /** The order-form islands of a catalogue page: one per product, where the page sells online. */
 export function orderFormIslands(
   page: CataloguePageData,
-): { key: string; props: OrderFormIslandProps }[] {
+): { key: string; kind: string; props: OrderFormIslandProps }[] {
   if (!page.orderOnline) return [];
-  return page.products.map((product) => ({ key: orderFormIslandKey(product), props: { product } }));
+  return page.products.map((product) => ({
+    key: orderFormIslandKey(product),
+    kind: orderFormIslandKind,
+    props: { product },
+  }));
 }
 
 /** Reads an island's props back from the page (`data-props`); null if they are not a product's. */
@@ -44,4 +49,10 @@ export function readOrderFormIslandProps(value: unknown): OrderFormIslandProps |
   const { id, type, sizes } = product as Partial<Product>;
   if (typeof id !== 'string' || typeof type !== 'string' || !Array.isArray(sizes)) return null;
   return { product: product as Product };
+}
+
+/** The island, from its props read back from the page; null if they are not a product's. */
+export function renderIsland(props: unknown): ReactElement | null {
+  const read = readOrderFormIslandProps(props);
+  return read === null ? null : <CardOrderForm product={read.product} />;
 }
