@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Deferred, deferredWaiting } from './Deferred';
+import { Deferred, deferredWaiting, holdDeferred, onDeferredChange } from './Deferred';
 
 /**
  * A deferred part (DESIGN.md, Rendering: islands hydrated when visible, idle or touched): the
@@ -75,5 +75,23 @@ describe('a deferred part', () => {
     await expect.poll(() => button()?.textContent).toBe('Pressed 0 times');
     expect(renders).toBe(1);
     expect(deferredWaiting()).toBe(0);
+  });
+});
+
+describe('holding the page for an island of its own', () => {
+  it('counts as a part waiting until released, once however often it is released', () => {
+    const before = deferredWaiting();
+    const changes: number[] = [];
+    const stop = onDeferredChange(() => changes.push(deferredWaiting()));
+    const first = holdDeferred();
+    const second = holdDeferred();
+    expect(deferredWaiting()).toBe(before + 2);
+    first();
+    first();
+    expect(deferredWaiting()).toBe(before + 1);
+    second();
+    expect(deferredWaiting()).toBe(before);
+    expect(changes).toEqual([before + 1, before + 2, before + 1, before]);
+    stop();
   });
 });
