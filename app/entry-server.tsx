@@ -15,8 +15,8 @@ import {
   type PageIsland,
 } from './features/layout';
 import {
+  ContentIslandRoot,
   createIslandCart,
-  IslandRoot,
   loadHeaderIsland,
   type IslandContext,
 } from './features/layout/islands';
@@ -67,11 +67,11 @@ export async function render(request: Request, context: RenderContext): Promise<
   const root = routerContext.loaderData.root as RootData | undefined;
   const deepest = routerContext.matches[routerContext.matches.length - 1];
   const islandsHandle = (deepest?.route.handle as { islands?: IslandsHandle } | undefined)?.islands;
-  // The home page and the catalogue pages, as they are for every first visit, start in the
-  // browser as islands: only their header and their content's order forms hydrate, without the
-  // client router (DESIGN.md, Rendering). When the server renders more that needs script (a
-  // dialog opened by a query or by a cart waiting for a postcode, a form's outcome), it is a page
-  // of the router's.
+  // The home page, the catalogue pages and the cart (routes with `handle.islands`), as they are
+  // for every first visit, start in the browser as islands: only their header and their content's
+  // islands (the order forms, the cart's contents) hydrate, without the client router (DESIGN.md,
+  // Rendering). When the server renders more that needs script (a dialog opened by a query or by
+  // a cart waiting for a postcode, a form's outcome), it is a page of the router's.
   const islands =
     islandsHandle !== undefined &&
     [...url.searchParams.keys()].every((key) => islandsHandle.query?.includes(key) === true) &&
@@ -101,7 +101,11 @@ export async function render(request: Request, context: RenderContext): Promise<
         // Without an R or r, as the header's prefix (HeaderIsland.tsx).
         const id = `i${index}-`;
         const html = renderToString(
-          sheet.collectStyles(<IslandRoot context={islandContext}>{element}</IslandRoot>),
+          sheet.collectStyles(
+            <ContentIslandRoot context={islandContext} onHydrated={noop}>
+              {element}
+            </ContentIslandRoot>,
+          ),
           { identifierPrefix: id },
         );
         pageIslands.set(key, { kind, id, props: JSON.stringify(props), html });
@@ -157,6 +161,9 @@ export async function render(request: Request, context: RenderContext): Promise<
     sheet.seal();
   }
 }
+
+/** A content island's `onHydrated` on the server, where nothing hydrates. */
+function noop(): void {}
 
 /** The islands of a page's content besides its header, each with the element it renders. */
 async function contentIslandsOf(

@@ -1,6 +1,6 @@
-import { startTransition, useEffect, type ReactElement } from 'react';
+import { startTransition, type ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { IslandRoot, type IslandContext } from '../features/layout/islands';
+import { ContentIslandRoot, type IslandContext } from '../features/layout/islands';
 
 /*
  * The content islands of a page rendered as islands (DESIGN.md, Rendering): the parts of the
@@ -18,12 +18,6 @@ const kinds: Record<string, () => Promise<IslandModule>> = {
   'order-form': () => import('../pages/catalogue/orderFormIsland'),
   cart: () => import('../pages/cartIsland'),
 };
-
-/** Calls `release` once the island's first render has committed (renders nothing). */
-function Released({ release }: { release: () => void }) {
-  useEffect(release, [release]);
-  return null;
-}
 
 function readProps(element: HTMLElement): unknown {
   try {
@@ -66,10 +60,9 @@ export async function startContentIslands(
       startTransition(() => {
         hydrateRoot(
           element,
-          <IslandRoot context={context}>
+          <ContentIslandRoot context={context} onHydrated={release}>
             {content}
-            <Released release={release} />
-          </IslandRoot>,
+          </ContentIslandRoot>,
           { identifierPrefix: id },
         );
       });

@@ -8,14 +8,13 @@ import { IslandRoot } from './IslandRoot';
 import SiteHeader from './SiteHeader';
 
 /*
- * The header island of a page rendered as islands (DESIGN.md, Rendering: the home page and the
- * catalogue pages), as a React root of its own. The server renders it on its own
+ * The header island of a page rendered as islands (DESIGN.md, Rendering: the home page, the
+ * catalogue pages and the cart), as a React root of its own. The server renders it on its own
  * (app/entry-server.tsx) into the page it renders with the router, and the browser hydrates it
- * (app/client/islands.tsx) without React Router: apart from the page's other islands (a
- * catalogue's order forms), the page is the server's HTML, never hydrated, and a link in it
- * loads its page. The same tree
- * on both sides, with the same `identifierPrefix`, so that the ids React makes (labels, menus)
- * match.
+ * (app/client/islands.tsx) without React Router: apart from the content's islands (a
+ * catalogue's order forms, the cart's contents), the page is the server's HTML, never hydrated,
+ * and a link in it loads its page. The same tree on both sides, with the same
+ * `identifierPrefix`, so that the ids React makes (labels, menus) match.
  *
  * What the layout shows around every page besides the header, and renders nothing for on this
  * page's server HTML (the dialogs opened from the address, the notifications, the analytics

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ThemeProvider } from '../../../ui/theme';
 import { SessionProvider } from '../auth';
 import { CartActorProvider } from '../cart';
@@ -19,5 +19,33 @@ export function IslandRoot({ context, children }: { context: IslandContext; chil
         </SiteRouterProvider>
       </SessionProvider>
     </ThemeProvider>
+  );
+}
+
+/** Calls `onCommit` once its first render has committed, in the browser (renders nothing). */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
+/**
+ * The root of one of the content's islands (a catalogue's order form, the cart's contents): the
+ * same tree on the server and in the browser, so that the ids React makes match. `onHydrated`
+ * runs in the browser once it has hydrated (app/client/contentIslands.tsx).
+ */
+export function ContentIslandRoot({
+  context,
+  onHydrated,
+  children,
+}: {
+  context: IslandContext;
+  onHydrated: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <IslandRoot context={context}>
+      {children}
+      <Committed onCommit={onHydrated} />
+    </IslandRoot>
   );
 }

@@ -4,7 +4,7 @@
  * islands never load. The header island's code is a chunk of its own, fetched when the page
  * starts.
  */
-export { IslandRoot } from './IslandRoot';
+export { ContentIslandRoot } from './IslandRoot';
 export { createIslandCart, type IslandContext } from './islandContext';
 export const loadHeaderIsland = () => import('./HeaderIsland');
 

@@ -42,7 +42,7 @@ export function orderFormIslands(
 }
 
 /** Reads an island's props back from the page (`data-props`); null if they are not a product's. */
-export function readOrderFormIslandProps(value: unknown): OrderFormIslandProps | null {
+function readOrderFormIslandProps(value: unknown): OrderFormIslandProps | null {
   if (typeof value !== 'object' || value === null || !('product' in value)) return null;
   const { product } = value as { product: unknown };
   if (typeof product !== 'object' || product === null) return null;
