@@ -40,15 +40,24 @@ async function firstCoalCategory(): Promise<string> {
   return slug;
 }
 
-/** Holds every request for route chunks, so that client navigations take a while. */
-async function slowChunks(page: Page, ms: number) {
+/**
+ * Holds every request for route chunks until the returned release is called, so that a client
+ * navigation stays pending as long as the test needs: on a loaded machine a fixed delay can run
+ * out before the page's own 200 ms timer has had its turn.
+ */
+async function holdChunks(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(
     /\/assets\/(CataloguePage|InfoPage|SectionIndexPage|about|faqs)-[^/]+\.js$/,
     async (route) => {
-      await new Promise((r) => setTimeout(r, ms));
+      await released;
       await route.continue();
     },
   );
+  return release;
 }
 
 /** Records every change of the page's transition phase, with its CSS transition duration. */
@@ -142,13 +151,14 @@ describe('navigation in Chromium', () => {
   it('shows the Loading... overlay for a slow navigation and fades the page out then in', async () => {
     // A page of the client router's (the home page's links load their page, see below).
     const { context, page } = await open('/about');
-    await slowChunks(page, 800);
+    const release = await holdChunks(page);
     const phases = await recordTransitions(page);
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'FAQs' })
       .click();
     await page.getByText('Loading...').waitFor();
+    release();
     await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
     await page.getByText('Loading...').waitFor({ state: 'detached' });
     await page.waitForFunction(
@@ -184,7 +194,7 @@ describe('navigation in Chromium', () => {
 
   it('skips the fades under prefers-reduced-motion', async () => {
     const { context, page } = await open('/about', { reducedMotion: 'reduce' });
-    await slowChunks(page, 800);
+    const release = await holdChunks(page);
     const phases = await recordTransitions(page);
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -192,6 +202,7 @@ describe('navigation in Chromium', () => {
       .click();
     // The navigation is slow (the overlay shows), yet the page never fades.
     await page.getByText('Loading...').waitFor();
+    release();
     await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
     expect(phases()).toEqual([]);
     await context.close();
