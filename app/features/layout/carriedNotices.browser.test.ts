@@ -3,7 +3,7 @@ import { createToaster } from '../../../ui';
 import { carryNotices, showCarriedNotices } from './carriedNotices';
 
 /*
- * A page loaded by the browser after the home page's islands shows the notifications that would
+ * A page loaded by the browser after the pages of islands shows the notifications that would
  * have followed the visitor there with the client router ("Added to cart" on /cart).
  */
 

@@ -8,7 +8,7 @@ import { CARRIED_NOTICES_KEY } from './carriedNoticesKey';
 
 /*
  * Notifications that follow the visitor to the next page. The client router keeps them across a
- * navigation ("Added to cart" on the way to /cart); on the home page's islands, another page is
+ * navigation ("Added to cart" on the way to /cart); on the pages of islands, another page is
  * loaded by the browser (navigation/islandRouter.ts), which would drop them. So before such a
  * navigation the successes and information shown are handed to the next page in the tab's
  * session storage, and that page shows them. Warnings and errors are not: they are about the

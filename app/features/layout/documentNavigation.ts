@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { timings } from './timings';
 
 /*
- * The Loading... overlay of SPEC §9 for a page the browser loads: on the home page's islands a
+ * The Loading... overlay of SPEC §9 for a page the browser loads: on the pages of islands a
  * link loads its page (navigation/islandRouter.ts), where the client router would have shown the
  * overlay while the next page's data and code came. Here the overlay shows once the browser has
  * been loading another page of the site for 200 ms, until that page replaces this one.

@@ -12,7 +12,7 @@ import {
 } from './siteRouter';
 
 /*
- * The site router of the home page's islands: the browser's address and history, with a change
+ * The site router of the pages of islands: the browser's address and history, with a change
  * of query or fragment kept in the page (how the header's dialogs open and close).
  */
 

@@ -9,7 +9,7 @@ import type {
 } from './siteRouter';
 
 /*
- * The site router's hooks (siteRouter.ts) for the home page's islands, which run without React
+ * The site router's hooks (siteRouter.ts) for the pages of islands, which run without React
  * Router. The page is the server's: a link to another page loads that page. Only a change of the
  * query or fragment on the same path stays in the page, in the browser's history: that is how the
  * header's dialogs open and close (`?postcode`, `?wsm` and the like), and the Back button closes

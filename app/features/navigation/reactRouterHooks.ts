@@ -3,7 +3,7 @@ import type { SiteNavigate, SiteRootData, SiteRouterHooks } from './siteRouter';
 
 /*
  * The site router's hooks (siteRouter.ts) on a page the client router runs: React Router's own.
- * Not exported from the feature's index, so that the home page's islands, which never load the
+ * Not exported from the feature's index, so that the pages of islands, which never load the
  * router, do not import it.
  */
 

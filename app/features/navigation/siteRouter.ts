@@ -1,7 +1,7 @@
 /*
  * The site's parts (header, dialogs, forms, notifications) read the address and navigate through
  * these hooks, never through React Router's own. A page the client router runs (the layout)
- * gives them React Router's hooks; the home page's islands (app/client/islands.tsx), which hydrate
+ * gives them React Router's hooks; the pages of islands (app/client/islands.tsx), which hydrate
  * without the router and so never load it, give them the browser's address and history
  * (islandRouter.ts). A tree is given one set for its whole life, so a component always calls the
  * same hooks.
@@ -42,7 +42,7 @@ const SiteRouterContext = createContext<SiteRouterHooks | null>(null);
 
 /**
  * Gives the parts below it their router's hooks: the site's layout gives React Router's
- * (reactRouterHooks.ts), the home page's islands the browser's history (islandRouter.ts).
+ * (reactRouterHooks.ts), the pages of islands the browser's history (islandRouter.ts).
  */
 export const SiteRouterProvider = SiteRouterContext.Provider;
 
