@@ -1,4 +1,5 @@
 import '../ui/theme/fonts';
+import { nextTask } from './client/nextTask';
 import { registerServiceWorker } from './client/serviceWorker';
 
 /*
@@ -11,19 +12,13 @@ import { registerServiceWorker } from './client/serviceWorker';
  * (api/ssr/runtime.ts), so the stages only decide when each is evaluated.
  */
 
-/** Resolves in a later task, after the browser has had a turn. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    setTimeout(resolve, 0);
-  });
-}
-
 async function boot(): Promise<void> {
   await import('react-dom/client');
   await nextTask();
   registerServiceWorker();
-  // A page the server rendered as islands (the home page) hydrates only those, without the
-  // client router; every other page is the router's (api/ssr/runtime.ts preloads one or the other).
+  // A page the server rendered as islands (the home page, the catalogue pages, the cart) hydrates
+  // only those, without the client router; every other page is the router's (api/ssr/runtime.ts
+  // preloads one or the other).
   if (document.documentElement.hasAttribute('data-islands')) {
     const { startIslands } = await import('./client/islands');
     await nextTask();

@@ -1,4 +1,5 @@
 import { loadHeaderIslandStart, loadHeaderIslandState } from '../features/layout/islands';
+import { nextTask } from './nextTask';
 
 /*
  * Starts a page the server rendered as islands (`<html data-islands>`: the home page, the
@@ -16,13 +17,6 @@ interface HydrationData {
 }
 
 type CreateIslandContext = Awaited<ReturnType<typeof loadHeaderIslandState>>['createIslandContext'];
-
-/** Resolves in a later task, after the browser has had a turn. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    setTimeout(resolve, 0);
-  });
-}
 
 export async function startIslands(): Promise<void> {
   const header = document.querySelector('[data-island="header"]');
