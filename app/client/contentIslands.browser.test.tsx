@@ -9,7 +9,8 @@ import {
   type IslandContext,
 } from '../features/layout/islands';
 import { staticSiteRouter } from '../features/navigation';
-import { orderFormIslandKind, renderIsland } from '../pages/catalogue/orderFormIsland';
+import { renderIsland } from '../pages/catalogue/orderFormIsland';
+import { orderFormIslandKind } from '../pages/islandKinds';
 import { startContentIslands } from './contentIslands';
 
 /*

@@ -1,6 +1,7 @@
 import { startTransition, type ReactElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ContentIslandRoot, type IslandContext } from '../features/layout/islands';
+import { cartIslandKind, orderFormIslandKind } from '../pages/islandKinds';
 
 /*
  * The content islands of a page rendered as islands (DESIGN.md, Rendering): the parts of the
@@ -15,8 +16,8 @@ interface IslandModule {
 
 /** Each kind of content island's code, loaded only on a page that has one. */
 const kinds: Record<string, () => Promise<IslandModule>> = {
-  'order-form': () => import('../pages/catalogue/orderFormIsland'),
-  cart: () => import('../pages/cartIsland'),
+  [orderFormIslandKind]: () => import('../pages/catalogue/orderFormIsland'),
+  [cartIslandKind]: () => import('../pages/cartIsland'),
 };
 
 function readProps(element: HTMLElement): unknown {

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { CartContents } from '../features/cart';
+import { cartIslandKind } from './islandKinds';
 
 /*
  * /cart's content (the lines, their changes, the postcode and checkout). When the server renders
@@ -7,7 +8,6 @@ import { CartContents } from '../features/cart';
  * (app/client/contentIslands.tsx) and sharing the header's session and cart.
  */
 
-export const cartIslandKind = 'cart';
 export const cartIslandKey = 'cart';
 
 /** The islands of /cart: its content. */

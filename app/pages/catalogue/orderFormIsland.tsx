@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import type { Product } from '../../features/catalogue';
 import { Deferred } from '../../features/hydration';
 import { ProductOrderForm } from '../../features/order-form';
+import { orderFormIslandKind } from '../islandKinds';
 import type { CataloguePageData } from './definitions';
 
 /*
@@ -11,8 +12,6 @@ import type { CataloguePageData } from './definitions';
  * hydrates when it comes near the screen, is touched or the browser is idle; until then it is the
  * server's form, which posts to the page.
  */
-
-export const orderFormIslandKind = 'order-form';
 
 /** The key of a product's order form among the page's islands. */
 export const orderFormIslandKey = (product: Pick<Product, 'id'>) => `order-form:${product.id}`;
