@@ -264,6 +264,36 @@ describe(`delivery days at checkout (${usingPostgres ? 'PostgreSQL' : 'PGlite'})
     expect(await room(oilZone, day)).toMatchObject({ booked: 300 });
   });
 
+  // Found by the property test (deliveryProperty.int.test.ts): a retried order held its room
+  // after its second attempt failed too, until the sweep expired it.
+  it('Pay pressed again after a failure books room for the new attempt; that attempt failing too gives it back', async () => {
+    clock = new Date('2027-08-02T09:00:00Z'); // Monday
+    const day = '2027-08-04';
+    const agent = await visitorWith(t, [oilLine()]);
+    const body = { ...checkoutForm(), deliveryDay: day };
+    const order = await place(agent, body);
+    await webhook(order.order.id, 'payment.failed');
+    expect(await held(order.order.id)).toEqual([]);
+
+    // The same cart and details again: the same order (still payment_failed), its room booked.
+    const retry = await place(agent, body);
+    expect(retry.order).toMatchObject({ id: order.order.id, status: 'payment_failed' });
+    expect(await room(oilZone, day)).toMatchObject({ booked: 300 });
+
+    // Declined again: the status stays, the room goes back.
+    expect(await webhook(order.order.id, 'payment.failed')).toMatchObject({
+      status: 'payment_failed',
+    });
+    expect(await held(order.order.id)).toEqual([]);
+    expect(await room(oilZone, day)).toMatchObject({ booked: 0 });
+
+    // A third press, paid: booked on its day once.
+    await place(agent, body);
+    expect(await webhook(order.order.id, 'payment.succeeded')).toMatchObject({ status: 'paid' });
+    expect(await room(oilZone, day)).toMatchObject({ booked: 300 });
+    expect((await orderRow(order.order.id)).deliveryDay).toBe(day);
+  });
+
   it('paid after a failure when its day has filled: the next free day; when none has room, staff review it', async () => {
     clock = new Date('2027-07-05T09:00:00Z'); // Monday
     const agent = await visitorWith(t, [oilLine()]);

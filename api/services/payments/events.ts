@@ -47,7 +47,10 @@ export type ApplyOutcome =
   | 'applied'
   /** This provider event was handled before: nothing happened. */
   | 'replay'
-  /** Recorded; the order stays as it is (already there, or further on, or an older attempt). */
+  /**
+   * Recorded; the order's status stays as it is (already there, or further on, or an older
+   * attempt). A retried order whose new attempt failed too gives its delivery room back.
+   */
   | 'ignored'
   /** Amount or currency differ from the order's: the order awaits staff. */
   | 'needs_review'
@@ -208,6 +211,13 @@ export async function applyPaymentEvent(
       // The customer has started another attempt since: an older attempt's failure, cancel or
       // expiry says nothing about it.
       logger.info(log, 'payment event for an earlier attempt; order unchanged');
+      return finish('ignored', orderId, current);
+    }
+    if (target === 'payment_failed' && current === 'payment_failed') {
+      // Pay was pressed again after a failure (checkout booked a day's room again) and this
+      // attempt failed too: the status stays, the room goes back as it did the first time.
+      await releaseDelivery(tx, [orderId]);
+      logger.info(log, 'a later payment attempt failed too; its delivery room is given back');
       return finish('ignored', orderId, current);
     }
     if (!canMoveOrder(current, target)) {
