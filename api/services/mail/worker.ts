@@ -26,6 +26,11 @@ export interface MailWorkerOptions {
    */
   recordRetryBaseMs?: number;
   recordRetryMaxMs?: number;
+  /**
+   * The monotonic clock (ms) the lease's window and stop()'s deadline are reckoned by (default
+   * performance.now). Tests drive it, so that where the window closes is not a race with a timer.
+   */
+  now?: () => number;
 }
 
 export interface StopOptions {
@@ -123,6 +128,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     maxMs: options.recordRetryMaxMs ?? 5_000,
   };
   const random = options.random ?? Math.random;
+  const now = options.now ?? (() => performance.now());
 
   let state: 'new' | 'started' | 'stopped' = 'new';
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -153,7 +159,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function claim(): Promise<Claim> {
     // Taken before the claim's transaction starts, so this is no later than the lease it sets.
-    const leaseEnds = performance.now() + leaseMs;
+    const leaseEnds = now() + leaseMs;
     return db.transaction(async (tx): Promise<Claim> => {
       const [due] = await tx
         .select({
@@ -252,7 +258,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     const windowEnds = leaseEnds - leaseMarginMs(leaseMs);
     for (let attempt = 1; ; attempt += 1) {
       const until = Math.min(windowEnds, stopDeadline);
-      const left = until - performance.now();
+      const left = until - now();
       if (attempt > 1 && left <= 0) {
         return {
           kind: 'gave-up',
@@ -278,7 +284,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
             'could not record the mail outcome; retrying',
           );
         }
-        const stillLeft = Math.min(windowEnds, stopDeadline) - performance.now();
+        const stillLeft = Math.min(windowEnds, stopDeadline) - now();
         if (stillLeft > 0) await pause(Math.min(delayMs, stillLeft));
       }
     }
@@ -452,10 +458,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       if (timer) clearTimeout(timer);
       timer = undefined;
       if (stopOptions.withinMs !== undefined) {
-        stopDeadline = Math.min(
-          stopDeadline,
-          performance.now() + Math.max(0, stopOptions.withinMs),
-        );
+        stopDeadline = Math.min(stopDeadline, now() + Math.max(0, stopOptions.withinMs));
         // A pause between recording attempts ends now, so the next one sees the deadline.
         for (const wake of [...wakers]) wake();
       }
