@@ -109,6 +109,51 @@ describe('navigation in Chromium', () => {
     await context.close();
   });
 
+  // The server renders these addresses with their dialog open as plain HTML (DESIGN.md,
+  // Rendering); the hydrated marker means the page is its script's, so it waits for the modal.
+  it.each(['/contact?wsm', '/about?menu', '/about?order-online', '/about?postcode'])(
+    '%s is marked hydrated only once the script has taken over its dialog',
+    async (path) => {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        serviceWorkers: 'block',
+      });
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      // What the page holds the moment it is marked hydrated.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (document.documentElement.dataset.hydrated !== 'true') return;
+          observer.disconnect();
+          (window as unknown as { atHydrated: unknown }).atHydrated = {
+            serverDialog:
+              document.querySelector('[data-static-modal], [data-static-side-panel]') !== null,
+            dialogs: document.querySelectorAll('[role="dialog"]').length,
+          };
+        }).observe(document, { subtree: true, attributeFilter: ['data-hydrated'] });
+      });
+      // The modals that take over later than a render are held back a while, so that a marker
+      // set too early would be seen.
+      let held = 0;
+      await page.route(/\/assets\/(OrderOnlineDialog|PostcodeModal)-[^/]+\.js$/, async (route) => {
+        held += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
+      await page.goto(`${baseURL}${path}`);
+      await waitForHydration(page);
+      expect(
+        await page.evaluate(() => (window as unknown as { atHydrated: unknown }).atHydrated),
+      ).toEqual({
+        serverDialog: false,
+        dialogs: 1,
+      });
+      if (/order-online|postcode/.test(path)) expect(held).toBeGreaterThan(0);
+      expect(problems.map((m) => m.text())).toEqual([]);
+      await context.close();
+    },
+  );
+
   it.each([390, 1280])(
     'leaves room under "Browse our fuels" before the group headings at %i px',
     async (width) => {

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { holdDeferred } from '../hydration';
+import { useHoldWhile } from '../hydration';
 import { lazyTarget, useSiteLocation, useSiteNavigate } from '../navigation';
 import { searchWithoutWsm } from './wsm';
 
@@ -29,9 +29,7 @@ export function WholesaleEnquiryModalFromUrl() {
   const [takenOver, setTakenOver] = useState(!serverRendered);
   const pathname = useRef(location.pathname);
   const onTakeOver = useCallback(() => setTakenOver(true), []);
-  // The page is not interactive (`<html data-hydrated>`, layout/islandParts.tsx) while the
-  // server's dialog is still waiting for the script's modal to take its place.
-  useEffect(() => (takenOver ? undefined : holdDeferred()), [takenOver]);
+  useHoldWhile(!takenOver);
 
   useEffect(() => {
     const search = searchWithoutWsm(location.search);

@@ -86,6 +86,16 @@ export function holdDeferred(): () => void {
   };
 }
 
+/**
+ * Holds the page's hydrated marker while `waiting`: for a dialog the server rendered open (a
+ * `?wsm`, `?menu`, `?order-online` or `?postcode` page) until the script's modal has taken its
+ * place, or it stays for good (a refusal it shows, a modal that could not load). Until then the
+ * dialog is the server's HTML beside the page, not the page's interface.
+ */
+export function useHoldWhile(waiting: boolean): void {
+  useEffect(() => (waiting ? holdDeferred() : undefined), [waiting]);
+}
+
 /** Calls `listener` whenever that number changes; returns the undo. */
 export function onDeferredChange(listener: () => void): () => void {
   listeners.add(listener);

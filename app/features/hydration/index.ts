@@ -5,6 +5,7 @@ export {
   deferredWaiting,
   holdDeferred,
   onDeferredChange,
+  useHoldWhile,
   type DeferredProps,
 } from './Deferred';
 export { whenIdle } from './idle';

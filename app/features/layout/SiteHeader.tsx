@@ -27,7 +27,7 @@ import {
 } from '../auth';
 import { useCart } from '../cart';
 import { OrderOnlineButton, OrderOnlineTarget } from '../order-form';
-import { whenIdle } from '../hydration';
+import { useHoldWhile, whenIdle } from '../hydration';
 import { phones, useRootData } from './rootData';
 
 /**
@@ -71,6 +71,7 @@ export default function SiteHeader({ layout }: { layout: 'default' | 'alternativ
   const [menuLoaded, setMenuLoaded] = useState(menuServerRendered);
   const [menuTakenOver, setMenuTakenOver] = useState(!menuServerRendered);
   const onMenuTakeOver = useCallback(() => setMenuTakenOver(true), []);
+  useHoldWhile(!menuTakenOver);
   if (menuOpen && !menuLoaded) setMenuLoaded(true);
   const { coalCategories } = useRootData();
   const cartCount = useCart().cart.count;

@@ -8,6 +8,7 @@ import {
 } from '../navigation';
 import { useIsHydrated } from '../../../ui';
 import { dialogParams } from '../cart';
+import { useHoldWhile } from '../hydration';
 import { loadOrderOnlineDialog, type DialogComponent } from './loadOrderOnlineDialog';
 import type { OrderOnlineStart, OrderTab } from './OrderOnlineModal';
 import { choiceField, type FormTab } from './orderOnlineTabs';
@@ -97,6 +98,9 @@ export function OrderOnlineTarget() {
           : { element, chosen: readPanel(element) },
     );
   }, []);
+  // The server's panel stays for good: it shows a refusal, or the modal could not load.
+  const [panelStays, setPanelStays] = useState(false);
+  useHoldWhile(serverPanel && !panelStays);
   const firstAddress = useRef(`${location.pathname}${location.search}`);
   const tookOver = useRef(false);
   const openOnArrival = useRef(false);
@@ -118,7 +122,10 @@ export function OrderOnlineTarget() {
   // panel has hydrated): the modal takes its place, unless the panel shows a refusal.
   useEffect(() => {
     if (!serverPanel || !panel || tookOver.current) return;
-    if (panel.element.dataset.refused !== undefined) return;
+    if (panel.element.dataset.refused !== undefined) {
+      setPanelStays(true);
+      return;
+    }
     tookOver.current = true;
     const { chosen } = panel;
     loadOrderOnlineDialog()
@@ -140,6 +147,7 @@ export function OrderOnlineTarget() {
       .catch((error: unknown) => {
         // The panel stays: it works without the modal.
         console.error('Could not load the Order Online modal', error);
+        setPanelStays(true);
       });
   }, [serverPanel, panel, location, navigate]);
 

@@ -8,6 +8,7 @@ import {
 } from '../navigation';
 import { useIsHydrated } from '../../../ui/components/Menu/useIsHydrated';
 import { dialogParams, useCart } from '../cart';
+import { useHoldWhile } from '../hydration';
 import type { StaticPostcodeState } from './StaticPostcodeDialog';
 
 /** The dialog, its machine wiring and its fields load the first time the cart asks for it. */
@@ -40,6 +41,9 @@ export function SitePostcodeModal() {
   // was typed into it.
   const [ready, setReady] = useState<StaticPostcodeState | null>(null);
   const [loaded, setLoaded] = useState(false);
+  // The server's dialog stays for good: it shows a refusal, or the modal could not be asked for.
+  const [dialogStays, setDialogStays] = useState(false);
+  useHoldWhile(serverDialog && !dialogStays && ready?.refused !== true);
   const tookOver = useRef(false);
   const firstPage = useRef(location.key);
 
@@ -59,7 +63,9 @@ export function SitePostcodeModal() {
     tookOver.current = true;
     setLoaded(true);
     // If asking fails, the server's dialog stays: it works without the modal.
-    if (!open) void setPostcodeModal(true, { notifyFailure: false }).catch(() => {});
+    if (!open) {
+      void setPostcodeModal(true, { notifyFailure: false }).catch(() => setDialogStays(true));
+    }
   }, [ready, open, setPostcodeModal]);
 
   const shown = () => {
