@@ -84,6 +84,12 @@ export interface EnquiryFormProps {
   actor: EnquiryFormActor;
   /** The <form> element (the modal reads what was typed before the script, and focuses it). */
   ref?: Ref<HTMLFormElement>;
+  /**
+   * Whether the form is named (a "Wholesale enquiry" form landmark; the default). The server's
+   * dialog for `?wsm` leaves it unnamed: the dialog names it already, and over /contact a named
+   * one would be a second landmark of that name beside the page's own form.
+   */
+  named?: boolean;
 }
 
 /**
@@ -91,7 +97,7 @@ export interface EnquiryFormProps {
  * pending while the enquiry is on its way, and the fields are read-only then. After a Send, a
  * field with a problem shows the danger style (and its message) and the others the success style.
  */
-export function EnquiryForm({ actor, ref }: EnquiryFormProps) {
+export function EnquiryForm({ actor, ref, named = true }: EnquiryFormProps) {
   const snapshot = useSelector(actor, (s) => s);
   useEnquiryNotifications(actor);
   const honeypotId = useId();
@@ -132,7 +138,7 @@ export function EnquiryForm({ actor, ref }: EnquiryFormProps) {
       method="post"
       action={action}
       noValidate
-      aria-label={messages.enquiry.formLabel}
+      aria-label={named ? messages.enquiry.formLabel : undefined}
       onSubmit={onSubmit}
       data-enquiry-state={statePath(snapshot.value)}
     >

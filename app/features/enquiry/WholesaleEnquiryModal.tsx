@@ -130,7 +130,7 @@ export function StaticEnquiryDialog({ actor, closeHref, formRef }: StaticEnquiry
           </Notice>
         </StaticNotice>
       ) : null}
-      <EnquiryForm actor={actor} ref={formRef} />
+      <EnquiryForm actor={actor} ref={formRef} named={false} />
     </StaticModal>
   );
 }

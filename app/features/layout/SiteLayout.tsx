@@ -93,15 +93,35 @@ function useLayoutName(): LayoutName {
   return 'default';
 }
 
-/** Header and footer around every page of the default and alternative layouts. */
-function Chrome({ layout, children }: { layout: LayoutName; children: ReactNode }) {
+/**
+ * Header and footer around every page of the default and alternative layouts. `first` comes
+ * before them in reading and tab order, after only the skip link (which must stay the page's
+ * first control).
+ */
+function Chrome({
+  layout,
+  first,
+  children,
+}: {
+  layout: LayoutName;
+  first: ReactNode;
+  children: ReactNode;
+}) {
   // The session's notifications and its logout go on whatever the layout.
   useSessionEffects();
   const headerIsland = useContext(HeaderIslandHtml);
-  if (layout === 'empty') return <>{children}</>;
+  if (layout === 'empty') {
+    return (
+      <>
+        {first}
+        {children}
+      </>
+    );
+  }
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
+      {first}
       {headerIsland === null ? (
         <NotPrinted>
           <Island>
@@ -178,9 +198,8 @@ function Layout() {
         <IslandsProvider value={islandReady}>
           <DocumentMeta />
           {/* First: a page rendered with the modal open (`?wsm`) has its panel first in reading
-              and tab order, as the modal would be. */}
-          <WholesaleEnquiryModalFromUrl />
-          <Chrome layout={layout}>
+              and tab order, as the modal would be (after the skip link). */}
+          <Chrome layout={layout} first={<WholesaleEnquiryModalFromUrl />}>
             <Page />
           </Chrome>
           <SitePostcodeModal />
