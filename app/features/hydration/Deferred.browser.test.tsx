@@ -78,6 +78,81 @@ describe('a deferred part', () => {
   });
 });
 
+describe('a deferred part that the idle browser leaves alone (idle={false})', () => {
+  const idleBrowser = () => new Promise((resolve) => requestIdleCallback(resolve));
+  const namedRenders = new Map<string, number>();
+  function Named({ name }: { name: string }) {
+    namedRenders.set(name, (namedRenders.get(name) ?? 0) + 1);
+    const [count, setCount] = useState(0);
+    return (
+      <button type="button" data-name={name} onClick={() => setCount((n) => n + 1)}>
+        {name} pressed {count} times
+      </button>
+    );
+  }
+  // Both far below the screen, so only the browser being idle, or a touch, can open them.
+  const belowTheFold = (
+    <main>
+      <div style={{ height: '5000px' }} />
+      <Deferred>
+        <Named name="idle" />
+      </Deferred>
+      <Deferred idle={false}>
+        <Named name="touch" />
+      </Deferred>
+    </main>
+  );
+  const named = (name: string) =>
+    container?.querySelector<HTMLButtonElement>(`[data-name="${name}"]`) ?? null;
+
+  function hydrateBelowTheFold(): unknown[] {
+    const html = renderToString(belowTheFold);
+    namedRenders.clear();
+    container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const recoverable: unknown[] = [];
+    root = hydrateRoot(container, belowTheFold, {
+      onRecoverableError: (error) => recoverable.push(error),
+    });
+    return recoverable;
+  }
+
+  it("is not waited for and stays the server's HTML while the browser is idle; a tap hydrates it and reaches it", async () => {
+    const recoverable = hydrateBelowTheFold();
+    // The ordinary part hydrates once the browser is idle; the other is not waited for.
+    await expect
+      .poll(async () => {
+        await idleBrowser();
+        return namedRenders.get('idle');
+      })
+      .toBe(1);
+    await expect.poll(deferredWaiting).toBe(0);
+    await idleBrowser();
+    await idleBrowser();
+    expect(namedRenders.get('touch')).toBeUndefined();
+
+    // A tap: its pointerdown opens the part before React sees it, and the click that follows
+    // reaches the hydrated button: the very element the server sent.
+    const serverButton = named('touch');
+    serverButton?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    serverButton?.click();
+    await expect.poll(() => named('touch')?.textContent).toBe('touch pressed 1 times');
+    expect(named('touch')).toBe(serverButton);
+    expect(recoverable).toEqual([]);
+  });
+
+  it('a click alone (a key press on it, say) hydrates it and is not lost', async () => {
+    const recoverable = hydrateBelowTheFold();
+    await idleBrowser();
+    await idleBrowser();
+    expect(namedRenders.get('touch')).toBeUndefined();
+    named('touch')?.click();
+    await expect.poll(() => named('touch')?.textContent).toBe('touch pressed 1 times');
+    expect(recoverable).toEqual([]);
+  });
+});
+
 describe('holding the page for an island of its own', () => {
   it('counts as a part waiting until released, once however often it is released', () => {
     const before = deferredWaiting();

@@ -32,9 +32,13 @@ interface Gate {
 
 function createGate(): Gate {
   let resolve: () => void = () => undefined;
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
+  // React's `use` reads `status`: once open, the part renders at once, without suspending again
+  // (so an event can hydrate it there and then).
+  const promise: Promise<void> & { status?: 'fulfilled'; value?: undefined } = new Promise<void>(
+    (done) => {
+      resolve = done;
+    },
+  );
   let state: 'new' | 'waiting' | 'settled' = 'new';
   const gate: Gate = {
     promise,
@@ -42,6 +46,8 @@ function createGate(): Gate {
     open() {
       if (gate.opened) return;
       gate.opened = true;
+      promise.status = 'fulfilled';
+      promise.value = undefined;
       resolve();
     },
     wait() {
@@ -104,7 +110,7 @@ export function onDeferredChange(listener: () => void): () => void {
 
 /** Suspends hydration until the gate opens (never outside hydration: there is no gate then). */
 function Gated({ gate, children }: { gate: Gate | null; children: ReactNode }) {
-  if (gate !== null && !gate.opened) use(gate.promise);
+  if (gate !== null) use(gate.promise);
   return (
     <>
       {children}
@@ -119,8 +125,8 @@ function Hydrated({ gate }: { gate: Gate }) {
   return null;
 }
 
-/** What opens a deferred part besides the browser being idle. */
-const TOUCH_EVENTS = ['pointerdown', 'focusin', 'keydown', 'input'] as const;
+/** What opens a deferred part besides the browser being idle or it coming near the screen. */
+const TOUCH_EVENTS = ['pointerdown', 'focusin', 'keydown', 'input', 'click'] as const;
 
 /** How long after the page's own hydration a deferred part waits for the browser to be idle. */
 const IDLE_TIMEOUT_MS = 4000;
@@ -129,13 +135,19 @@ export interface DeferredProps extends HTMLAttributes<HTMLElement> {
   /** The element wrapping the part (it is watched for visibility and touches); default `div`. */
   as?: ElementType;
   children: ReactNode;
+  /**
+   * Whether the browser being idle hydrates the part too (the default). `false`: only coming
+   * near the screen or a touch does (a part that costs more than most, such as a card's order
+   * form, below the fold); the page's hydrated marker then does not wait for it.
+   */
+  idle?: boolean;
 }
 
 /**
  * A part of the page that hydrates later than the rest (see above). Mounted by a client
  * navigation it renders at once, like anything else.
  */
-export function Deferred({ as: Tag = 'div', children, ...rest }: DeferredProps) {
+export function Deferred({ as: Tag = 'div', children, idle = true, ...rest }: DeferredProps) {
   // Decided once, at the part's first render: only the server's HTML is worth deferring.
   const { id, adopted } = useAdopted('data-deferred');
   const [gate] = useState(() => (adopted ? createGate() : null));
@@ -144,9 +156,15 @@ export function Deferred({ as: Tag = 'div', children, ...rest }: DeferredProps) 
   useEffect(() => {
     const element = ref.current;
     if (gate === null || element === null) return;
-    gate.wait();
+    if (idle) gate.wait();
+    // Listened for on the window, ahead of React's own listeners at the root: the part is open
+    // by the time React sees the event, so React hydrates it there and then, and the event
+    // reaches its handlers (a click on a part not hydrated yet is not lost or done natively).
+    const touched = (event: Event) => {
+      if (event.target instanceof Node && element.contains(event.target)) gate.open();
+    };
+    for (const type of TOUCH_EVENTS) window.addEventListener(type, touched, { capture: true });
     const open = () => gate.open();
-    for (const type of TOUCH_EVENTS) element.addEventListener(type, open, { capture: true });
     const visible = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) open();
@@ -154,15 +172,15 @@ export function Deferred({ as: Tag = 'div', children, ...rest }: DeferredProps) 
       { rootMargin: '100px' },
     );
     visible.observe(element);
-    const cancelIdle = whenIdle(open, IDLE_TIMEOUT_MS);
+    const cancelIdle = idle ? whenIdle(open, IDLE_TIMEOUT_MS) : () => undefined;
     return () => {
-      for (const type of TOUCH_EVENTS) element.removeEventListener(type, open, { capture: true });
+      for (const type of TOUCH_EVENTS) window.removeEventListener(type, touched, { capture: true });
       visible.disconnect();
       cancelIdle();
       // Unmounted (a navigation away, say), hydrated or not: nothing to wait for any more.
       gate.settle();
     };
-  }, [gate]);
+  }, [gate, idle]);
 
   return (
     <Tag ref={ref} data-deferred={id} {...rest}>
