@@ -98,9 +98,10 @@ export function OrderOnlineTarget() {
           : { element, chosen: readPanel(element) },
     );
   }, []);
-  // The server's panel stays for good: it shows a refusal, or the modal could not load.
-  const [panelStays, setPanelStays] = useState(false);
-  useHoldWhile(serverPanel && !panelStays);
+  // The server's panel stays for good when it shows a refusal, or when the modal could not load.
+  const refused = panel?.element.dataset.refused !== undefined;
+  const [loadFailed, setLoadFailed] = useState(false);
+  useHoldWhile(serverPanel && !refused && !loadFailed);
   const firstAddress = useRef(`${location.pathname}${location.search}`);
   const tookOver = useRef(false);
   const openOnArrival = useRef(false);
@@ -121,11 +122,7 @@ export function OrderOnlineTarget() {
   // Hydrated with the server's panel (effects run only in the browser, this one right after the
   // panel has hydrated): the modal takes its place, unless the panel shows a refusal.
   useEffect(() => {
-    if (!serverPanel || !panel || tookOver.current) return;
-    if (panel.element.dataset.refused !== undefined) {
-      setPanelStays(true);
-      return;
-    }
+    if (!serverPanel || !panel || refused || tookOver.current) return;
     tookOver.current = true;
     const { chosen } = panel;
     loadOrderOnlineDialog()
@@ -147,9 +144,9 @@ export function OrderOnlineTarget() {
       .catch((error: unknown) => {
         // The panel stays: it works without the modal.
         console.error('Could not load the Order Online modal', error);
-        setPanelStays(true);
+        setLoadFailed(true);
       });
-  }, [serverPanel, panel, location, navigate]);
+  }, [serverPanel, panel, refused, location, navigate]);
 
   const withoutFlag = searchWithoutFlag(location.search, dialogParams.orderOnline);
   return (

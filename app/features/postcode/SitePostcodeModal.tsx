@@ -41,9 +41,10 @@ export function SitePostcodeModal() {
   // was typed into it.
   const [ready, setReady] = useState<StaticPostcodeState | null>(null);
   const [loaded, setLoaded] = useState(false);
-  // The server's dialog stays for good: it shows a refusal, or the modal could not be asked for.
-  const [dialogStays, setDialogStays] = useState(false);
-  useHoldWhile(serverDialog && !dialogStays && ready?.refused !== true);
+  // The server's dialog stays for good when it shows a refusal, or when the modal could not be
+  // asked for.
+  const [askFailed, setAskFailed] = useState(false);
+  useHoldWhile(serverDialog && ready?.refused !== true && !askFailed);
   const tookOver = useRef(false);
   const firstPage = useRef(location.key);
 
@@ -64,7 +65,7 @@ export function SitePostcodeModal() {
     setLoaded(true);
     // If asking fails, the server's dialog stays: it works without the modal.
     if (!open) {
-      void setPostcodeModal(true, { notifyFailure: false }).catch(() => setDialogStays(true));
+      void setPostcodeModal(true, { notifyFailure: false }).catch(() => setAskFailed(true));
     }
   }, [ready, open, setPostcodeModal]);
 
