@@ -30,6 +30,26 @@ afterAll(async () => {
   await browser.close();
 });
 
+/**
+ * axe's findings on the page as loaded (at the first width), then at each other width, one line
+ * each, marked with the width.
+ */
+async function violationsAtEachWidth(target: Page): Promise<string[]> {
+  const failures: string[] = [];
+  for (const width of widths) {
+    if (width !== widths[0]) {
+      await target.setViewportSize({ width, height: 844 });
+      // Let the media queries apply before the check.
+      await target.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+    }
+    const { violations } = await runAxe(target);
+    failures.push(...describeViolations(violations).map((line) => `@${String(width)}px: ${line}`));
+  }
+  return failures;
+}
+
 describe(`axe (${axeTags.join(', ')})`, () => {
   // Measured on the busy 2-core box: about 4.5 s a page (load, hydrate, two axe runs), 222 s for
   // the whole list; 60 s a page leaves room for a loaded CI box.
@@ -40,21 +60,7 @@ describe(`axe (${axeTags.join(', ')})`, () => {
       await page.setViewportSize({ width: widths[0], height: 900 });
       await page.goto(`${baseURL}${path}`);
       await waitForHydration(page);
-      const failures: string[] = [];
-      for (const width of widths) {
-        if (width !== widths[0]) {
-          await page.setViewportSize({ width, height: 844 });
-          // Let the media queries apply before the check.
-          await page.evaluate(
-            () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-          );
-        }
-        const { violations } = await runAxe(page);
-        failures.push(
-          ...describeViolations(violations).map((line) => `@${String(width)}px: ${line}`),
-        );
-      }
-      expect(failures).toEqual([]);
+      expect(await violationsAtEachWidth(page)).toEqual([]);
     },
   );
 });
@@ -90,15 +96,7 @@ describe(`axe without scripts (${axeTags.join(', ')})`, () => {
       await barePage.goto(`${baseURL}${path}`);
       expect(await barePage.evaluate(() => document.scripts.length)).toBe(0);
       await barePage.locator('[data-static-modal], [data-static-side-panel]').waitFor();
-      const failures: string[] = [];
-      for (const width of widths) {
-        await barePage.setViewportSize({ width, height: 844 });
-        const { violations } = await runAxe(barePage);
-        failures.push(
-          ...describeViolations(violations).map((line) => `@${String(width)}px: ${line}`),
-        );
-      }
-      expect(failures).toEqual([]);
+      expect(await violationsAtEachWidth(barePage)).toEqual([]);
     },
   );
 });
