@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Deferred, deferredWaiting, holdDeferred, onDeferredChange } from './Deferred';
 
 /**
@@ -140,6 +140,31 @@ describe('a deferred part that the idle browser leaves alone (idle={false})', ()
     await expect.poll(() => named('touch')?.textContent).toBe('touch pressed 1 times');
     expect(named('touch')).toBe(serverButton);
     expect(recoverable).toEqual([]);
+  });
+
+  it('once open, stops watching the page: none of its listeners is left on the window', async () => {
+    const add = vi.spyOn(window, 'addEventListener');
+    const remove = vi.spyOn(window, 'removeEventListener');
+    try {
+      const recoverable = hydrateBelowTheFold();
+      const watching = () => {
+        const added = add.mock.calls.filter(([type]) => type === 'pointerdown').map(([, l]) => l);
+        const removed = new Set(remove.mock.calls.map(([, listener]) => listener));
+        return { added: added.length, left: added.filter((l) => !removed.has(l)).length };
+      };
+      // Both parts listen for a touch until they open; the ordinary one opens when idle.
+      await expect.poll(() => namedRenders.get('idle')).toBe(1);
+      expect(watching()).toEqual({ added: 2, left: 1 });
+      named('touch')?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+      await expect.poll(() => namedRenders.get('touch')).toBe(1);
+      // Still on the page, and no longer listening.
+      expect(named('touch')).not.toBeNull();
+      expect(watching()).toEqual({ added: 2, left: 0 });
+      expect(recoverable).toEqual([]);
+    } finally {
+      add.mockRestore();
+      remove.mockRestore();
+    }
   });
 
   it('a click alone (a key press on it, say) hydrates it and is not lost', async () => {

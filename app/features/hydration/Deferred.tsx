@@ -160,23 +160,31 @@ export function Deferred({ as: Tag = 'div', children, idle = true, ...rest }: De
     // Listened for on the window, ahead of React's own listeners at the root: the part is open
     // by the time React sees the event, so React hydrates it there and then, and the event
     // reaches its handlers (a click on a part not hydrated yet is not lost or done natively).
+    let cancelIdle: () => void = () => undefined;
     const touched = (event: Event) => {
-      if (event.target instanceof Node && element.contains(event.target)) gate.open();
+      if (event.target instanceof Node && element.contains(event.target)) open();
     };
-    for (const type of TOUCH_EVENTS) window.addEventListener(type, touched, { capture: true });
-    const open = () => gate.open();
     const visible = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) open();
       },
       { rootMargin: '100px' },
     );
-    visible.observe(element);
-    const cancelIdle = idle ? whenIdle(open, IDLE_TIMEOUT_MS) : () => undefined;
-    return () => {
+    // Once open, nothing is watched any more.
+    const stopWatching = () => {
       for (const type of TOUCH_EVENTS) window.removeEventListener(type, touched, { capture: true });
       visible.disconnect();
       cancelIdle();
+    };
+    const open = () => {
+      gate.open();
+      stopWatching();
+    };
+    for (const type of TOUCH_EVENTS) window.addEventListener(type, touched, { capture: true });
+    visible.observe(element);
+    if (idle) cancelIdle = whenIdle(open, IDLE_TIMEOUT_MS);
+    return () => {
+      stopWatching();
       // Unmounted (a navigation away, say), hydrated or not: nothing to wait for any more.
       gate.settle();
     };
