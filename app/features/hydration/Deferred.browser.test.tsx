@@ -148,7 +148,9 @@ describe('a deferred part that the idle browser leaves alone (idle={false})', ()
     try {
       const recoverable = hydrateBelowTheFold();
       const watching = () => {
-        const added = add.mock.calls.filter(([type]) => type === 'pointerdown').map(([, l]) => l);
+        const added = add.mock.calls
+          .filter(([type]) => String(type) === 'pointerdown')
+          .map(([, listener]) => listener);
         const removed = new Set(remove.mock.calls.map(([, listener]) => listener));
         return { added: added.length, left: added.filter((l) => !removed.has(l)).length };
       };
