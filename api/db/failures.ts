@@ -49,3 +49,24 @@ export function isTransactionConflict(error: unknown): boolean {
     return code === '40P01' || code === '40001';
   });
 }
+
+/** A transaction that met another one is run this many times at most, in all. */
+export const transactionConflictTries = 3;
+
+/**
+ * Runs `attempt` (a whole transaction, with nothing done outside it) and runs it again when
+ * PostgreSQL gave up on it for meeting another transaction (`isTransactionConflict`), at most
+ * `tries` times in all; any other failure, or the last conflict, is thrown.
+ */
+export async function retryOnConflict<T>(
+  attempt: () => Promise<T>,
+  tries = transactionConflictTries,
+): Promise<T> {
+  for (let tried = 1; ; tried += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tried >= tries || !isTransactionConflict(error)) throw error;
+    }
+  }
+}

@@ -11,7 +11,7 @@
  */
 import { and, asc, between, count, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { isTransactionConflict } from '../../db/failures';
+import { retryOnConflict } from '../../db/failures';
 import {
   deliveryBookings,
   deliveryCalendars,
@@ -76,9 +76,6 @@ export interface AdminDeliveryDaysDeps {
 
 /** How many days with room a moved order tries when others are booking them at the same time. */
 const moveTries = 5;
-
-/** A transaction that met another one (a deadlock) is run again, at most this many times. */
-const conflictTries = 3;
 
 /** Thrown inside a savepoint to roll it back: the order found no day with room. */
 class NoRoom extends Error {
@@ -187,14 +184,8 @@ export function adminDeliveryDays({
   }
 
   /** Runs `work` in a transaction, again when PostgreSQL gave up on it for a deadlock. */
-  async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await db.transaction(work);
-      } catch (error) {
-        if (attempt >= conflictTries || !isTransactionConflict(error)) throw error;
-      }
-    }
+  function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return retryOnConflict(() => db.transaction(work));
   }
 
   /** Books the order on `day` in a savepoint: false (and nothing kept) when a zone has no room. */

@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { isTransactionConflict } from '../../db/failures';
+import { retryOnConflict } from '../../db/failures';
 import { auditLog, deliveryDays, orders } from '../../db/schema';
 import type { AuditEntity } from '../../domain/admin';
 import { isIsoDay, type IsoDay } from '../../domain/deliveryCalendar';
@@ -69,9 +69,6 @@ export interface DeliveryDayChanged {
   /** The day the order has now. */
   day: IsoDay;
 }
-
-/** A transaction that met another one (a deadlock) is run again, at most this many times. */
-const conflictTries = 3;
 
 /** Thrown inside the transaction to roll it back: the new day had no room left. */
 class NoRoom extends Error {
@@ -263,15 +260,11 @@ export function deliveryDayChanges({
       if (!isIsoDay(requested)) throw refusal(BadRequestError, texts.invalid);
       // Read outside the transaction (it may create the secret on first use).
       const tokenSecret = await orderTokenSecret(db);
-      for (let tries = 1; ; tries += 1) {
-        try {
-          const { emailed, ...done } = await attempt(orderId, requested, via, tokenSecret);
-          if (emailed) mailWorker?.nudge();
-          return done;
-        } catch (error) {
-          if (tries >= conflictTries || !isTransactionConflict(error)) throw error;
-        }
-      }
+      const { emailed, ...done } = await retryOnConflict(() =>
+        attempt(orderId, requested, via, tokenSecret),
+      );
+      if (emailed) mailWorker?.nudge();
+      return done;
     },
   };
 }
