@@ -24,6 +24,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { retryOnConflict } from '../../db/failures';
 import { orderLines, orders } from '../../db/schema';
 import { deliveryNeeds, parseDeliveryDay, type DeliveryOffer } from '../../domain/deliveryBooking';
 import { dayInWords, type IsoDay } from '../../domain/deliveryCalendar';
@@ -533,7 +534,7 @@ export function createCheckoutService({
     requested: RequestedDelivery,
   ): Promise<Decision> {
     const snapshot = await catalogue.snapshot();
-    return db.transaction(async (tx) => {
+    const decideIn = async (tx: Database): Promise<Decision> => {
       // The cart row stays locked until the commit: requests for one cart take turns here.
       const cart = await readCartView(tx, cartId, snapshot, { lock: true });
       const [earlier] =
@@ -697,7 +698,10 @@ export function createCheckoutService({
       await bookDay(tx, order.id, zones, requested);
       const [booked] = await tx.select().from(orders).where(eq(orders.id, order.id));
       return { kind: 'created', order: booked ?? order, cancelled };
-    });
+    };
+    // Run again when PostgreSQL gives it up for meeting another transaction (a deadlock): all it
+    // does is in the transaction, so nothing of the failed run is left.
+    return retryOnConflict(() => db.transaction(decideIn));
   }
 
   /** Opens the order's payment session; a provider failure is a 502 (the order stays pending). */
