@@ -3,7 +3,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDatabaseTimeouts, openDatabase } from '../db/client';
 import { carts, orders } from '../db/schema';
-import { seedCatalogue } from '../db/seed';
 import {
   checkoutForm,
   postCheckout,
@@ -15,8 +14,8 @@ import {
 } from './checkoutFixtures';
 import { dayRoom, deliveryZoneIds, setDayRoom } from './deliveryFixtures';
 import {
-  createPostgresDatabase,
   createTestApp,
+  createTestDatabase,
   usingPostgres,
   type TestApp,
   type TestDatabase,
@@ -32,17 +31,16 @@ import {
  * the order is placed once, with its room booked once.
  */
 describe.runIf(usingPostgres)('checkout in a deadlock (PostgreSQL)', () => {
+  let direct: TestDatabase;
   let t: TestApp;
-  let database: TestDatabase;
   const clock = new Date('2027-03-01T09:00:00Z'); // Monday
   const day = '2027-03-05';
 
   beforeAll(async () => {
-    const scratch = await createPostgresDatabase(
-      process.env.TEST_DATABASE_URL ?? '',
-      'fy_deadlock',
-    );
-    const appUrl = new URL(scratch.url);
+    // Migrated and seeded as every suite's; the app reaches it through a pool of its own, as
+    // dbFaults.int.test.ts does, with PostgreSQL's deadlock check and its own timeouts set.
+    direct = await createTestDatabase();
+    const appUrl = new URL(direct.url ?? '');
     appUrl.searchParams.set('options', '-c deadlock_timeout=5s');
     const handle = await openDatabase({
       databaseUrl: appUrl.href,
@@ -56,22 +54,15 @@ describe.runIf(usingPostgres)('checkout in a deadlock (PostgreSQL)', () => {
         queryMs: 25_000,
       },
     });
-    await handle.migrate();
-    await seedCatalogue(handle);
-    database = {
-      handle,
-      driver: 'postgres',
-      url: scratch.url,
-      close: async () => {
-        await handle.close();
-        await scratch.drop();
-      },
-    };
-    t = await createTestApp({ env: { PUBLIC_URL: shop }, now: () => clock, db: database });
+    t = await createTestApp({
+      env: { PUBLIC_URL: shop },
+      now: () => clock,
+      db: { ...direct, handle, close: () => handle.close() },
+    });
   }, 60_000);
   afterAll(async () => {
-    await t.close();
-    await database.close();
+    await t?.db.handle.close();
+    await direct?.close();
   });
 
   it('is run again, and places the order once', { timeout: 60_000 }, async () => {
