@@ -202,7 +202,8 @@ const schema = yup.object({
   ENQUIRY_RATE_LIMIT: yup.number().integer().min(1).max(100_000).default(5),
   ENQUIRY_RATE_WINDOW_SECONDS: yup.number().integer().min(1).max(86_400).default(600),
   // New orders (POST /api/checkout) accepted per client address and per cart in any sliding
-  // window; a replay of an Idempotency-Key is not a new order and is not counted.
+  // window; a replay of an Idempotency-Key is not a new order and is not counted, nor is an
+  // attempt refused before it made an order (the cart's own limit included).
   CHECKOUT_RATE_LIMIT: yup.number().integer().min(1).max(100_000).default(10),
   CHECKOUT_CART_RATE_LIMIT: yup.number().integer().min(1).max(100_000).default(5),
   CHECKOUT_RATE_WINDOW_SECONDS: yup.number().integer().min(1).max(86_400).default(600),

@@ -119,6 +119,41 @@ describe(`sliding-window rate limiter (${usingPostgres ? 'PostgreSQL' : 'PGlite'
     expect(allowed(await hits(at(boundary + 60_000), 'ip', 4))).toEqual([true, true, true, false]);
   });
 
+  it('release gives back the one accepted request it names, and only once', async () => {
+    const { at } = limiterAt({ name: 'release', limit: 3, windowSeconds: 600 });
+    const first = await at(boundary).hit('ip');
+    expect(first.stamp).toBe('2030-01-01T00:00:00.000000Z');
+    await at(boundary + 1_000).hit('ip');
+    await at(boundary + 2_000).hit('ip');
+    const refused = await at(boundary + 3_000).hit('ip');
+    expect(refused).toMatchObject({ allowed: false, stamp: null });
+    // The first request is taken back: its slot is free, and the second is now the oldest.
+    await at(boundary + 3_000).release('ip', String(first.stamp));
+    await at(boundary + 3_000).release('ip', String(first.stamp));
+    expect((await at(boundary + 3_000).peek('ip')).count).toBe(2);
+    expect((await at(boundary + 3_000).hit('ip')).allowed).toBe(true);
+    expect(await at(boundary + 3_000).hit('ip')).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 598,
+    });
+    // Requests accepted at the same instant share a time: one release frees one slot of them.
+    const same = await hits(at(boundary), 'same', 3);
+    await at(boundary).release('same', String(same[0]?.stamp));
+    expect((await at(boundary).peek('same')).count).toBe(2);
+  });
+
+  it("release finds a request timed by the database's clock (to the microsecond)", async () => {
+    const limiter = createRateLimiter(tdb.handle.db, {
+      name: 'micro',
+      limit: 2,
+      windowSeconds: 60,
+    });
+    const outcome = await limiter.hit('ip');
+    expect(outcome.stamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    await limiter.release('ip', String(outcome.stamp));
+    expect((await limiter.peek('ip')).count).toBe(0);
+  });
+
   it('accepts a request exactly when fewer than `limit` were accepted in the window before it', async () => {
     // Model check: random request times against the definition, each run on a key of its own.
     const limit = 3;

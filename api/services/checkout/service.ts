@@ -63,7 +63,7 @@ import type { CatalogueSnapshot } from '../catalogue/repository';
 import { issueOrderToken } from '../orders/accessToken';
 import { isAnonymisedEmail } from '../orders/anonymised';
 import { PaymentProviderError } from '../payments/types';
-import { clientKey, createRateLimiter } from '../rateLimit/limiter';
+import { clientKey, createRateLimiter, type RateLimiter } from '../rateLimit/limiter';
 import {
   bookDelivery,
   deliveryOffer,
@@ -319,30 +319,55 @@ export function createCheckoutService({
     : null;
 
   /**
-   * A new order counts against the client's address and the cart (a replay of a key the cart
+   * A new order counts against the cart and the client's address (a replay of a key the cart
    * already used is not a new order): 429 with Retry-After past either limit. Each one is a call
-   * to the payment provider (with Stripe, against the shop's API quota).
+   * to the payment provider (with Stripe, against the shop's API quota). Returns how to give the
+   * slots back, for an attempt that then makes no order.
+   *
+   * Only attempts that make an order (or pay an unpaid one again) spend the limits. The cart's
+   * limit is asked first, so an attempt it refuses never reaches the address's budget, which
+   * would otherwise let one cart's refused presses of Pay use up the address for every other
+   * cart behind it. An attempt the address refuses gives its cart slot back, and one refused
+   * later (an empty cart, a changed total, no delivery room) gives both back. A slot is taken
+   * (atomically, in the shared table) before the order is made and held while it is, so two
+   * requests at once, from any processes, can never both take the last one; a request refused
+   * because of another that then gives its slot back was refused on the safe side.
    */
-  async function limitNewOrders(input: PlaceOrderInput, key: string): Promise<void> {
-    if (!limits || !input.cartId || !isCartId(input.cartId)) return;
+  async function limitNewOrders(input: PlaceOrderInput, key: string): Promise<() => Promise<void>> {
+    const taken: { limiter: RateLimiter; key: string; stamp: string }[] = [];
+    const release = async () => {
+      for (const slot of taken.splice(0)) {
+        try {
+          await slot.limiter.release(slot.key, slot.stamp);
+        } catch (error) {
+          // The slot stays spent until it leaves the window: stricter, never looser.
+          logger.warn({ err: error }, 'checkout: giving back a rate-limit slot failed');
+        }
+      }
+    };
+    if (!limits || !input.cartId || !isCartId(input.cartId)) return release;
     const [known] = await db
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.cartId, input.cartId), eq(orders.idempotencyKey, key)))
       .limit(1);
-    if (known) return;
+    if (known) return release;
     const checks = [
-      ...(input.clientAddress ? [limits.address.hit(clientKey(input.clientAddress))] : []),
-      limits.cart.hit(input.cartId),
+      { limiter: limits.cart, key: input.cartId },
+      ...(input.clientAddress
+        ? [{ limiter: limits.address, key: clientKey(input.clientAddress) }]
+        : []),
     ];
-    const refused = (await Promise.all(checks)).filter((outcome) => !outcome.allowed);
-    if (refused.length > 0) {
-      logger.warn({ cartId: input.cartId }, 'checkout: order rate limit reached');
-      throw new TooManyRequestsError(
-        messages.checkout.tooManyOrders,
-        Math.max(...refused.map((outcome) => outcome.retryAfterSeconds)),
-      );
+    for (const check of checks) {
+      const outcome = await check.limiter.hit(check.key);
+      if (!outcome.allowed) {
+        await release();
+        logger.warn({ cartId: input.cartId }, 'checkout: order rate limit reached');
+        throw new TooManyRequestsError(messages.checkout.tooManyOrders, outcome.retryAfterSeconds);
+      }
+      if (outcome.stamp !== null) taken.push({ ...check, stamp: outcome.stamp });
     }
+    return release;
   }
   const price = (
     cart: CartView,
@@ -762,19 +787,29 @@ export function createCheckoutService({
     }
     const expectedTotal = parseExpectedTotal(input.body);
     const requested = parseRequestedDelivery(input.body);
-    await limitNewOrders(input, key);
+    const releaseLimits = await limitNewOrders(input, key);
     const orderId = randomUUID();
-    const token = await issueOrderToken(db, orderId);
-    const decision = await decide(
-      validation.value,
-      input.cartId,
-      key,
-      orderId,
-      token.hash,
-      input.customerId ?? null,
-      expectedTotal,
-      requested,
-    );
+    let token: { token: string; hash: string };
+    let decision: Decision;
+    try {
+      token = await issueOrderToken(db, orderId);
+      decision = await decide(
+        validation.value,
+        input.cartId,
+        key,
+        orderId,
+        token.hash,
+        input.customerId ?? null,
+        expectedTotal,
+        requested,
+      );
+    } catch (error) {
+      // Refused (or failed) with nothing made: decide's work is one transaction, rolled back.
+      await releaseLimits();
+      throw error;
+    }
+    // An earlier order's key (a request racing its own first try): not a new order either.
+    if (decision.kind === 'replay' || decision.kind === 'closed') await releaseLimits();
     const { order } = decision;
     if (decision.kind === 'closed') return closedAnswer(order);
     // The orders this one replaced can no longer be paid: their provider sessions are closed

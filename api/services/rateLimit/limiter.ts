@@ -17,6 +17,11 @@ export interface RateLimitOutcome {
    * more would be accepted. Sent as Retry-After when refused.
    */
   retryAfterSeconds: number;
+  /**
+   * The accepted request's time as the log keeps it (to the microsecond), for `release`; null
+   * when refused.
+   */
+  stamp: string | null;
 }
 
 export interface RateLimitCount {
@@ -31,6 +36,13 @@ export interface RateLimiter {
   hit(key: string): Promise<RateLimitOutcome>;
   /** How many requests for `key` the window holds now, without counting one. */
   peek(key: string): Promise<RateLimitCount>;
+  /**
+   * Takes back one accepted request (the `stamp` its `hit` returned): for a caller that counts a
+   * request before doing it, then finds it refused for another reason with nothing done. The
+   * slot was held while the request ran, so concurrent requests never saw more room than there
+   * was. Nothing happens when the stamp has left the window (or was released already).
+   */
+  release(key: string, stamp: string): Promise<void>;
   /**
    * Deletes this limiter's keys with no request left in their window, in batches of `batch`, at
    * most `maxBatches` of them. Returns how many went. `hit` runs it now and then by itself.
@@ -140,7 +152,8 @@ export function createRateLimiter(db: Database, options: RateLimiterOptions): Ra
         returning
           last_allowed as "allowed",
           cardinality(hits)::integer as "count",
-          ceil(extract(epoch from (hits[1] + ${window} - ${at})))::integer as "retryAfter"`);
+          ceil(extract(epoch from (hits[1] + ${window} - ${at})))::integer as "retryAfter",
+          ${stampText(sql`hits[cardinality(hits)]`)} as "stamp"`);
       await pruneNowAndThen();
       const row = rowsOf(result)[0];
       if (!row) throw new Error('The rate-limit statement returned no row.');
@@ -152,6 +165,8 @@ export function createRateLimiter(db: Database, options: RateLimiterOptions): Ra
         limit,
         remaining: allowed ? Math.max(0, limit - count) : 0,
         retryAfterSeconds: Math.min(windowSeconds, Math.max(1, Number(row.retryAfter))),
+        // An accepted request's time is the log's newest (appended under the row's lock).
+        stamp: allowed && typeof row.stamp === 'string' ? row.stamp : null,
       };
     },
     async peek(key) {
@@ -175,8 +190,25 @@ export function createRateLimiter(db: Database, options: RateLimiterOptions): Ra
           count === 0 ? 0 : Math.min(windowSeconds, Math.max(1, Number(row?.retryAfter))),
       };
     },
+    async release(key, stamp) {
+      // One occurrence only: two requests accepted in the same microsecond share a time, and
+      // each release gives back its own slot.
+      const at = sql`array_position(hits, ${stamp}::timestamptz)`;
+      await db.execute(sql`
+        update rate_limit_log
+        set hits = hits[:${at} - 1] || hits[${at} + 1:]
+        where key = ${prefix + key} and ${at} is not null`);
+    },
     prune,
   };
+}
+
+/**
+ * A log time as text that reads back as the same instant to the microsecond, whatever the
+ * session's time zone and DateStyle (a JavaScript Date would drop the microseconds).
+ */
+function stampText(value: SQL): SQL {
+  return sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
 /**
