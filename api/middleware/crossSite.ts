@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { paymentProviders } from '../config';
 import { ForbiddenError } from '../errors';
+import { originOf } from '../http/origin';
 import { unsafeMethods } from './jsonBody';
 
 /**
@@ -24,10 +25,15 @@ export interface CrossSiteOptions {
 /**
  * Refuses (403) a state-changing API request that a browser says came from another site: an
  * `Origin` header that is not the site's own (including "null"), or `Sec-Fetch-Site` other than
- * same-origin or none (a user's own navigation). Requests without either header are not from a
- * browser page (curl, server-to-server) and pass: browsers send `Origin` on every cross-origin
- * POST, PUT, PATCH and DELETE. Reads (GET, HEAD, OPTIONS) pass too: without CORS headers another
- * site cannot read their answers.
+ * same-origin or none (a user's own navigation). Reads (GET, HEAD, OPTIONS) pass: without CORS
+ * headers another site cannot read their answers.
+ *
+ * With neither header, a `Referer` from another origin (or one that is not an http(s) URL) is
+ * refused too. Browsers send `Origin` on every cross-origin POST, PUT, PATCH and DELETE, so this
+ * is defence in depth: an old browser, an extension or a proxy that strips `Origin` but leaves
+ * the Referer still cannot carry another site's form to an account page. A request without any of
+ * the three passes: it is not from a browser page (curl, server-to-server), or a privacy tool took
+ * the Referer out, and refusing that would lock out the customers who use one.
  *
  * One "null" Origin is the site's own: a form posted from one of its pages that send no Referer
  * (the order page, whose address may hold the order's token: Referrer-Policy no-referrer), which
@@ -52,6 +58,13 @@ export function crossSiteGuard({
       const own = siteOrigin(ctx);
       if (own === null || normaliseOrigin(origin) !== own)
         throw new ForbiddenError(crossSiteMessage);
+    }
+    // Sec-Fetch-Site, when sent, already said where the request came from: the Referer is asked
+    // only when the browser said nothing else.
+    const referer = ctx.get('Referer');
+    if (origin === '' && fetchSite === '' && referer !== '') {
+      const own = siteOrigin(ctx);
+      if (own === null || originOf(referer) !== own) throw new ForbiddenError(crossSiteMessage);
     }
     return next();
   };

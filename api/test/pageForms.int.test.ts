@@ -99,6 +99,51 @@ describe(`forms posted to pages (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     expect(cookiesOf(res).some((c) => c.startsWith(`${sessionCookieName}=`))).toBe(false);
   });
 
+  it(
+    "without Origin and Sec-Fetch-Site, another site's Referer is refused (403) and changes nothing; the site's own, or none, is accepted",
+    async () => {
+      const account = await signedInCustomer(db, { password });
+      const phoneOf = async () => {
+        const [row] = await db.handle.db
+          .select({ phone: users.phone })
+          .from(users)
+          .where(eq(users.id, account.userId));
+        return row?.phone;
+      };
+      const details = (phone: string) =>
+        form({ intent: 'accountDetails', fullName: 'Ciara Quinn', email: account.email, phone });
+      // As a browser (or a proxy) that drops Origin sends it: the page it came from, nothing else.
+      const post = (referer: string | null, phone: string) => {
+        const req = request(shop).post('/user/account').set('Cookie', account.cookie).type('form');
+        if (referer !== null) req.set('Referer', referer);
+        return req.send(details(phone));
+      };
+      const before = await phoneOf();
+      // Another site; the site's name under another scheme or port; not a URL at all.
+      for (const referer of [
+        'http://evil.example/x',
+        'https://shop.test/user/account',
+        'http://shop.test:8080/user/account',
+        'http://shop.test.evil.example/',
+        'not a url',
+      ]) {
+        const refused = await post(referer, '028 9032 0001');
+        expect(refused.status).toBe(403);
+        expect(refused.body.message).toBe(crossSiteMessage);
+      }
+      expect(await phoneOf()).toBe(before);
+
+      const own = await post(`${origin}/user/account?tab=details`, '028 9032 0002');
+      expect(own.status).toBe(303);
+      expect(await phoneOf()).toBe('028 9032 0002');
+      // No Referer at all (a privacy tool took it out): accepted.
+      const none = await post(null, '028 9032 0003');
+      expect(none.status).toBe(303);
+      expect(await phoneOf()).toBe('028 9032 0003');
+    },
+    slow,
+  );
+
   it('takes only form-encoded bodies on pages (415), and /api stays JSON-only', async () => {
     const json = await request(shop).post('/user/login').send({ intent: 'login', email, password });
     expect(json.status).toBe(415);

@@ -97,6 +97,49 @@ describe('another site cannot drive the API', () => {
     }
   });
 
+  it('without Origin and Sec-Fetch-Site, refuses a Referer from anywhere but the site', async () => {
+    const before = await cartRows();
+    for (const referer of [
+      'https://evil.example/x',
+      'http://shop.example/basket',
+      'https://shop.example.evil.example/',
+      'https://shop.example:8443/',
+      'javascript:alert(1)',
+      '/basket',
+      'not a url',
+    ]) {
+      const res = await request(site.app.callback())
+        .post('/api/cart/items')
+        .set('Referer', referer)
+        .send(coalAdd);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 403, message: crossSiteMessage });
+    }
+    // With PUBLIC_URL set, the request's Host does not make its Referer the site's.
+    const byHost = await request(site.app.callback())
+      .put('/api/cart/postcode')
+      .set('Host', 'shop.test')
+      .set('Referer', 'http://shop.test/basket')
+      .send(postcode);
+    expect(byHost.status).toBe(403);
+    expect(await cartRows()).toBe(before);
+
+    const own = await request(site.app.callback())
+      .put('/api/cart/postcode')
+      .set('Referer', `${shop}/basket?step=2`)
+      .send(postcode);
+    expect(own.status).toBe(200);
+    // Without PUBLIC_URL, the same rule as for Origin: the request's own protocol and Host.
+    const local8080 = (referer: string) =>
+      request(local.app.callback())
+        .put('/api/cart/postcode')
+        .set('Host', 'shop.test:8080')
+        .set('Referer', referer)
+        .send(postcode);
+    expect((await local8080('http://shop.test:8080/basket')).status).toBe(200);
+    expect((await local8080('http://shop.test:8081/basket')).status).toBe(403);
+  });
+
   it('accepts the site itself, by PUBLIC_URL or by its own Host', async () => {
     const own = await request(site.app.callback())
       .put('/api/cart/postcode')
@@ -149,11 +192,14 @@ describe('another site cannot drive the API', () => {
     app.use((ctx) => {
       ctx.body = { code: 200, message: 'ok' };
     });
-    const from = (path: string) =>
-      request(app.callback()).post(path).set('Origin', 'https://provider.example').send({});
+    const from = (path: string, header: 'Origin' | 'Referer' = 'Origin') =>
+      request(app.callback()).post(path).set(header, 'https://provider.example/').send({});
     expect((await from('/api/payments/webhooks/test')).status).toBe(200);
     expect((await from('/api/payments/webhooks/test/')).status).toBe(403);
     expect((await from('/api/payments/webhooks')).status).toBe(403);
+    // A provider's Referer, without Origin, is no reason to refuse a signed webhook either.
+    expect((await from('/api/payments/webhooks/test', 'Referer')).status).toBe(200);
+    expect((await from('/api/payments/webhooks', 'Referer')).status).toBe(403);
   });
 });
 
