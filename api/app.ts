@@ -267,9 +267,11 @@ export function createApp({
   app.use(api.allowedMethods());
 
   if (ssr) {
-    app.use(ssr.assets);
-    // `/about/` → 301 `/about` (pages match strictly; see the middleware for what is left alone).
+    // `/about/` → 301 `/about` (pages match strictly; see the middleware for what is left alone),
+    // and `//evil.example/` → 301 `/evil.example`: before the static files, whose server answers
+    // an address with extra leading slashes 400 itself.
     app.use(trailingSlashRedirect());
+    app.use(ssr.assets);
     // Forms posted to pages without JavaScript: their API request in-process, then a redirect or
     // the page with its messages (DESIGN.md, Rendering). /api itself stays JSON-only.
     app.use(
@@ -332,6 +334,8 @@ export function createApp({
           const order = await orderRowForPage(ctx, orderId, urlToken);
           return order ? dayChanges.options(order) : null;
         },
+        // /user/verify-email shows which address its link confirms.
+        (token) => auth.pendingConfirmation(token),
       ),
     );
   }

@@ -142,6 +142,41 @@ describe('server rendering', () => {
     expect(result.html).toContain('Cart, 3 items');
   });
 
+  // Issue 46, item 4: only a page's own address may be kept in the server's page cache.
+  it.each([
+    '/',
+    '/about',
+    '/products/domestic/oil',
+    '/products/domestic/bagged-coal',
+    '/products/domestic/bagged-coal?category=smokeless-fuels',
+    '/products/wholesale/coal/bagged/uk?category=best-sellers',
+  ])('%s is the page at its own address', async (path) => {
+    const result = await page(path);
+    expect(result.status).toBe(200);
+    expect(result.ownAddress).toBe(true);
+  });
+
+  it.each([
+    // A parameter no page reads: each value would be one more copy of the page.
+    '/about?z=1',
+    '/?utm_source=newsletter',
+    '/products/domestic/bagged-coal?category=smokeless-fuels&z=1',
+    // A category on a page that shows none.
+    '/products/domestic/oil?category=smokeless-fuels',
+    // The category spelt otherwise, or twice.
+    '/products/domestic/bagged-coal?category=smokeless%2Dfuels',
+    '/products/domestic/bagged-coal?category=smokeless-fuels&category=z',
+    // A dialog's flag: the page, with its panel open for one visitor's tap.
+    '/about?menu',
+    '/products/domestic/bagged-coal?category=smokeless-fuels&wsm',
+    // The path spelt otherwise.
+    '/%61bout',
+  ])('%s is the page, but not at its own address', async (path) => {
+    const result = await page(path);
+    expect(result.status).toBe(200);
+    expect(result.ownAddress).toBe(false);
+  });
+
   it('lists one sitemap entry per page and per coal category', async () => {
     const paths = await sitemap({ graphql: working });
     expect(paths).toContain('/faqs');

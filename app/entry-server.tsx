@@ -23,7 +23,8 @@ import {
 import { staticSiteRouter } from './features/navigation';
 import { renderHeadTags, resolveMeta } from './meta';
 import type { CataloguePageData } from './pages/catalogue/definitions';
-import { createRoutes, type IslandsHandle, type RootData } from './routes';
+import { isOwnAddress } from './pageAddress';
+import { createRoutes, type IslandsHandle, type PageQueryHandle, type RootData } from './routes';
 import { seoHeadTags } from './seo/head';
 import { sitemapPaths } from './seo/sitemap';
 
@@ -44,6 +45,7 @@ export async function render(request: Request, context: RenderContext): Promise<
     ...(context.order ? { order: context.order } : {}),
     ...(context.testPaymentSession ? { testPaymentSession: context.testPaymentSession } : {}),
     ...(context.orderDeliveryDays ? { orderDeliveryDays: context.orderDeliveryDays } : {}),
+    ...(context.pendingConfirmation ? { pendingConfirmation: context.pendingConfirmation } : {}),
     form: context.form ?? null,
     notice: context.notice ?? null,
   });
@@ -66,7 +68,10 @@ export async function render(request: Request, context: RenderContext): Promise<
   const url = new URL(request.url);
   const root = routerContext.loaderData.root as RootData | undefined;
   const deepest = routerContext.matches[routerContext.matches.length - 1];
-  const islandsHandle = (deepest?.route.handle as { islands?: IslandsHandle } | undefined)?.islands;
+  const handle = deepest?.route.handle as
+    (PageQueryHandle & { islands?: IslandsHandle }) | undefined;
+  const islandsHandle = handle?.islands;
+  const pageQuery = handle?.query ?? [];
   // The home page, the catalogue pages and the cart (routes with `handle.islands`), as they are
   // for every first visit, start in the browser as islands: only their header and their content's
   // islands (the order forms, the cart's contents) hydrate, without the client router (DESIGN.md,
@@ -74,7 +79,7 @@ export async function render(request: Request, context: RenderContext): Promise<
   // a cart waiting for a postcode, a form's outcome), it is a page of the router's.
   const islands =
     islandsHandle !== undefined &&
-    [...url.searchParams.keys()].every((key) => islandsHandle.query?.includes(key) === true) &&
+    [...url.searchParams.keys()].every((key) => pageQuery.includes(key)) &&
     routerContext.statusCode === 200 &&
     !routerContext.errors &&
     !context.form &&
@@ -156,6 +161,7 @@ export async function render(request: Request, context: RenderContext): Promise<
       head,
       html: html.slice(imagePreloads.length),
       islands,
+      ownAddress: isOwnAddress(url, deepest?.pathname, pageQuery),
     };
   } finally {
     sheet.seal();

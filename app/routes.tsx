@@ -10,6 +10,7 @@ import { isPageDataError } from '../api/domain/pageData';
 import { isStaff } from '../api/domain/roles';
 import type { PublicConfig, TestPaymentSession } from '../api/domain/ssr';
 import type { ContentDoc } from './content/markdown';
+import type { PendingConfirmation } from '../api/domain/auth';
 import { authTexts, HOME_PATH, redirectRules, type SessionUser } from './features/auth';
 import { loadCatalogueSafely, type Catalogue, type CatalogueSource } from './features/catalogue';
 import {
@@ -74,6 +75,12 @@ export interface AppDeps {
    * and its buttons work before and without script. In the browser the page loads it itself.
    */
   testPaymentSession?: (sessionId: string) => Promise<TestPaymentSession | null>;
+  /**
+   * Server only: the address a live confirmation link proves (null for a dead link), so
+   * /user/verify-email says which address it confirms. The page is opened from an e-mail, so
+   * always by the server first; the browser keeps what that render found.
+   */
+  pendingConfirmation?: (token: string) => Promise<PendingConfirmation | null>;
   /** Server only: the form the server just refused on this page (a post without JavaScript). */
   form?: FormOutcome | null;
   /** Server only: the notice of a form posted without JavaScript just before. */
@@ -192,17 +199,32 @@ function route<T>(
 
 /**
  * A page the server renders as islands when it can (app/entry-server.tsx, DESIGN.md, Rendering):
- * its route's `handle.islands`.
+ * its route's `handle.islands`. A query parameter other than the page's own (`handle.query`)
+ * makes it a page of the router's.
  */
 export interface IslandsHandle {
-  /** The query parameters the page reads itself; any other makes it a page of the router's. */
-  query?: readonly string[];
   /** Its content's islands besides the header: a catalogue page's order forms, the cart's. */
   content?: 'catalogue' | 'cart';
 }
 
 function withIslands(page: RouteObject, islands: IslandsHandle): RouteObject {
   return { ...page, handle: { ...(page.handle as object | undefined), islands } };
+}
+
+/**
+ * Route `handle.query`: the query parameters the page reads itself (a coal page's `category`),
+ * none when absent. Only an address with no others is the page's own (app/pageAddress.ts): the
+ * one the server's page cache may keep, and the one a page of islands starts as islands from.
+ * Name only parameters the page reads, and whose wrong values it answers with a 404: each value
+ * of a listed one is a page the cache may keep.
+ */
+export interface PageQueryHandle {
+  query?: readonly string[];
+}
+
+function withQuery(page: RouteObject, query: readonly string[]): RouteObject {
+  if (query.length === 0) return page;
+  return { ...page, handle: { ...(page.handle as object | undefined), query } };
 }
 
 const contentMeta = (doc: ContentDoc): PageMeta => ({
@@ -342,15 +364,20 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
       c: Catalogue,
       args: { url: URL; params: Record<string, string | undefined> },
     ) => Pages.CataloguePageData,
+    /** The query parameters the page reads (PageQueryHandle): a coal page's `category`. */
+    query: readonly string[] = [],
   ) =>
     withIslands(
-      route(
-        path,
-        cataloguePage,
-        async ({ url, params }) => build(await definitions(), await catalogue(), { url, params }),
-        pageMeta,
+      withQuery(
+        route(
+          path,
+          cataloguePage,
+          async ({ url, params }) => build(await definitions(), await catalogue(), { url, params }),
+          pageMeta,
+        ),
+        query,
       ),
-      { query: ['category'], content: 'catalogue' },
+      { content: 'catalogue' },
     );
   const index = (
     path: string,
@@ -519,7 +546,14 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             route(
               'user/verify-email',
               () => import('./pages/user/VerifyEmailPage'),
-              ({ url }) => ({ token: url.searchParams.get('token') }),
+              async ({ url }) => {
+                const token = url.searchParams.get('token');
+                const confirmation =
+                  token && deps.pendingConfirmation
+                    ? { known: true, pending: await deps.pendingConfirmation(token) }
+                    : { known: false, pending: null };
+                return { token, confirmation };
+              },
               fixedMeta(authTexts.verify.pageTitle, authTexts.verify.description),
             ),
             route(
@@ -578,8 +612,10 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
 
             listing('products/industrial-fuel', (pages, c) => pages.industrialFuel(c)),
             index('products/domestic', (pages, c) => pages.domesticIndex(c)),
-            listing('products/domestic/bagged-coal', (pages, c, { url }) =>
-              pages.domesticBaggedCoal(c, url),
+            listing(
+              'products/domestic/bagged-coal',
+              (pages, c, { url }) => pages.domesticBaggedCoal(c, url),
+              ['category'],
             ),
             listing('products/domestic/oil', (pages, c) => pages.domesticOil(c)),
 
@@ -594,8 +630,11 @@ export function createRoutes(deps: AppDeps): RouteObject[] {
             index('products/wholesale/coal/bagged', (pages) =>
               pages.marketIndex('coal/bagged', 'Prepacked Coal'),
             ),
-            listing('products/wholesale/coal/bagged/:market', (pages, c, { url, params }) =>
-              pages.wholesaleBaggedCoal(c, pages.parseMarket(params.market), url),
+            listing(
+              'products/wholesale/coal/bagged/:market',
+              (pages, c, { url, params }) =>
+                pages.wholesaleBaggedCoal(c, pages.parseMarket(params.market), url),
+              ['category'],
             ),
             listing('products/wholesale/coal/bulk', (pages, c) => pages.wholesaleBulkCoal(c)),
             listing('products/wholesale/oil', (pages, c) => pages.wholesaleOil(c)),

@@ -64,13 +64,18 @@ async function register(page: Page, fullName: string, email: string) {
   await greeting(page, fullName).waitFor();
 }
 
-/** Opens the confirmation link e-mailed to `email` and presses its button. */
+/**
+ * Opens the confirmation link e-mailed to `email`, checks it names that address, and confirms with
+ * the password chosen when registering.
+ */
 async function confirmEmail(page: Page, email: string) {
   await page.goto(await linkFor(email, 'verify-email'));
   await waitForHydration(page);
   // The page keeps the token and takes it out of the address; opening it confirmed nothing.
   await page.waitForURL(`${baseURL}/user/verify-email`);
+  await page.getByText(authTexts.verify.confirms(email)).waitFor();
   const form = page.getByRole('form', { name: authTexts.verify.formLabel });
+  await form.getByLabel(labels.password, { exact: true }).fill(password);
   await form.getByRole('button', { name: authTexts.verify.submit }).click();
   await page.waitForURL(`${baseURL}/user/account`);
 }
@@ -323,14 +328,15 @@ describe('customer accounts', () => {
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await page.getByText(messages.auth.registerCheckEmail).first().waitFor();
-    // The e-mailed link's page: its one button, by keyboard too.
+    // The e-mailed link's page: its password, then Enter, by keyboard too.
     await page.goto(await linkFor(email, 'verify-email'));
     await waitForHydration(page);
     await page.waitForURL(`${baseURL}/user/verify-email`);
     const confirm = page
       .getByRole('form', { name: authTexts.verify.formLabel })
-      .getByRole('button', { name: authTexts.verify.submit });
+      .getByLabel(labels.password, { exact: true });
     await confirm.focus();
+    await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseURL}/user/account`);
     await greeting(page, 'Keyboard Person').waitFor();

@@ -171,6 +171,8 @@ describe('accounts without JavaScript', () => {
       expect(page.url()).not.toContain(password);
 
       await page.goto(await mailedLink(email, /^\/user\/verify-email$/));
+      await page.getByText(authTexts.verify.confirms(email)).waitFor();
+      await page.getByLabel(labels.password, { exact: true }).fill(password);
       await page.getByRole('button', { name: authTexts.verify.submit }).click();
       await page.getByText(messages.greeting(fullName)).first().waitFor();
 

@@ -40,6 +40,8 @@ beforeAll(async () => {
     // One cart checked out ten times at once: the limits themselves are tested in the API suite.
     CHECKOUT_RATE_LIMIT: '1000',
     CHECKOUT_CART_RATE_LIMIT: '1000',
+    // Each request's log line, for the page cache's outcome (`cache`) in the cache probe.
+    LOG_LEVEL: 'info',
   });
 }, slow);
 
@@ -63,7 +65,9 @@ function send(
   body?: unknown,
 ): Promise<Answer> {
   const { hostname, port } = new URL(server.url);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
+  // A string is sent as it is (a form's fields, with the caller's Content-Type); anything else as JSON.
+  const payload =
+    body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((done, fail) => {
     const req = httpRequest(
       {
@@ -74,7 +78,10 @@ function send(
         headers: {
           ...(payload === undefined
             ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            : {
+                ...(typeof body === 'string' ? {} : { 'content-type': 'application/json' }),
+                'content-length': Buffer.byteLength(payload),
+              }),
           ...headers,
         },
       },
@@ -134,7 +141,10 @@ async function signedInCustomer(): Promise<string> {
   const [mail] = await mailsTo(email);
   const token = /\/user\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1];
   if (!token) throw new Error('no confirmation link');
-  const verified = await send('POST', '/api/auth/verify-email', origin, { token });
+  const verified = await send('POST', '/api/auth/verify-email', origin, {
+    token,
+    password: 'Correct-Horse-Battery-9',
+  });
   expect(verified.status).toBe(200);
   const cookie = [verified.headers['set-cookie'] ?? []]
     .flat()
@@ -378,6 +388,220 @@ describe('parallel checkouts of one cart, and payments that arrive for cancelled
         expect(refunds).toHaveLength(1);
         count('late payments refunded');
       }
+    },
+    slow,
+  );
+});
+
+/** The request log line the server wrote for the request sent with X-Request-Id `reqId`. */
+function logLineOf(reqId: string): Record<string, unknown> | undefined {
+  for (const line of server.output().split('\n')) {
+    if (!line.includes(reqId)) continue;
+    try {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      if (entry.reqId === reqId && entry.msg === 'request') return entry;
+    } catch {
+      // Not a JSON line.
+    }
+  }
+  return undefined;
+}
+
+/** The confirmation links (tokens) of every e-mail to `to`, in the order they were written. */
+async function confirmationTokens(to: string, atLeast: number): Promise<string[]> {
+  const mails = await mailsTo(to, atLeast, /\/user\/verify-email\?token=/);
+  // Each e-mail holds its link twice (text and HTML): each token once, in order.
+  const tokens = mails.flatMap((mail) =>
+    [...mail.matchAll(/\/user\/verify-email\?token=([A-Za-z0-9_-]{43})/g)].map(
+      (match) => match[1] ?? '',
+    ),
+  );
+  return [...new Set(tokens)];
+}
+
+describe('issue 46: accounts nobody can plant a password on, a cache no query can empty, forms no foreign page can send', () => {
+  it(
+    'item 1: the attacker registers first and last, polls the login, and still cannot get in; the owner signs in with their own password',
+    async () => {
+      const origin = { Origin: server.url };
+      const victim = `victim.${randomUUID().slice(0, 8)}@example.com`;
+      const attackers = 'Attackers-Planted-Phrase-1';
+      const owners = 'Owners-Very-Own-Phrase-2';
+      const register = (password: string, fullName: string) =>
+        send('POST', '/api/auth/local/register', origin, { fullName, email: victim, password });
+      const poll = async () => {
+        const res = await send('POST', '/api/auth/local', origin, {
+          email: victim,
+          password: attackers,
+        });
+        count('issue 46 item 1: login polls');
+        return `${res.status} ${res.text}`;
+      };
+      expect((await register(attackers, 'Attacker')).status).toBe(200);
+      const first = await poll();
+      expect((await register(owners, 'Owner')).status).toBe(200);
+      // The answer to the attacker does not change with who registered last.
+      expect(await poll()).toBe(first);
+      expect((await register(attackers, 'Attacker')).status).toBe(200);
+      count('issue 46 item 1: registrations', 3);
+
+      const tokens = await confirmationTokens(victim, 3);
+      const outcomes: number[] = [];
+      let ownerCookie: string | undefined;
+      // The owner follows the links in their mailbox with their own password: only their own works.
+      for (const token of tokens) {
+        const res = await send('POST', '/api/auth/verify-email', origin, {
+          token,
+          password: owners,
+        });
+        count('issue 46 item 1: links tried by the owner');
+        outcomes.push(res.status);
+        if (res.status === 200) {
+          ownerCookie = cookiesOf(res).find((pair) => pair.startsWith('fuelyard_session='));
+        }
+      }
+      // Even a leaked link does the attacker no good now: every one is used up.
+      for (const token of tokens) {
+        const stolen = await send('POST', '/api/auth/verify-email', origin, {
+          token,
+          password: attackers,
+        });
+        count('issue 46 item 1: links tried with the attackers password');
+        expect(stolen.status).toBe(400);
+      }
+      expect(outcomes.filter((status) => status === 200)).toHaveLength(1);
+      expect(ownerCookie).toBeDefined();
+      const saved = await send(
+        'PATCH',
+        '/api/users/me',
+        { ...origin, Cookie: ownerCookie ?? '' },
+        { fullName: 'Owner', email: victim, phone: '028 9000 0000', town: 'Coleraine' },
+      );
+      expect(saved.status).toBe(200);
+      const attacker = await send('POST', '/api/auth/local', origin, {
+        email: victim,
+        password: attackers,
+      });
+      expect(attacker.status).toBe(401);
+      expect(attacker.text).not.toContain('028 9000 0000');
+      const owner = await send('POST', '/api/auth/local', origin, {
+        email: victim,
+        password: owners,
+      });
+      expect(owner.status).toBe(200);
+    },
+    slow,
+  );
+
+  it(
+    'item 2: the confirmation page names its address, and a link sent to a signed-in victim confirms nothing',
+    async () => {
+      const origin = { Origin: server.url };
+      const victimCookie = await signedInCustomer();
+      const email = `attacker.${randomUUID().slice(0, 8)}@example.com`;
+      const password = 'Attackers-Own-Phrase-3';
+      await send('POST', '/api/auth/local/register', origin, {
+        fullName: 'Attacker',
+        email,
+        password,
+      });
+      const [token] = await confirmationTokens(email, 1);
+      const page = await send('GET', `/user/verify-email?token=${token ?? ''}`, {
+        Cookie: victimCookie,
+      });
+      count('issue 46 item 2: confirmation pages opened');
+      expect(page.status).toBe(200);
+      expect(page.text.replace(/<!-- -->/g, '')).toContain(
+        `This link confirms the email address ${email}.`,
+      );
+      // The trick at its strongest: the victim even types the attacker's password.
+      for (const [kind, headers, body] of [
+        ['json', { ...origin, Cookie: victimCookie }, { token, password }],
+        [
+          'form',
+          {
+            ...origin,
+            Cookie: victimCookie,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          new URLSearchParams({ intent: 'verifyEmail', token: token ?? '', password }).toString(),
+        ],
+      ] as const) {
+        const path = kind === 'json' ? '/api/auth/verify-email' : '/user/verify-email';
+        const res = await send('POST', path, headers, body);
+        count('issue 46 item 2: confirmations over another session');
+        expect(res.status, kind).toBe(409);
+        expect(
+          cookiesOf(res).some((pair) => pair.startsWith('fuelyard_session=')),
+          kind,
+        ).toBe(false);
+      }
+      const me = await send('GET', '/api/users/me', { Cookie: victimCookie });
+      expect(me.status).toBe(200);
+      expect(me.text).not.toContain(email);
+    },
+    slow,
+  );
+
+  it(
+    'item 4: 210 unique queries keep nothing, and the catalogue pages stay in the cache',
+    async () => {
+      const kept = '/products/domestic/bagged-coal';
+      const outcome = async (path: string) => {
+        const reqId = `probe-${randomUUID()}`;
+        const res = await send('GET', path, { 'X-Request-Id': reqId });
+        expect(res.status, path).toBe(200);
+        for (let attempt = 0; attempt < 50 && !logLineOf(reqId); attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return logLineOf(reqId)?.cache;
+      };
+      await outcome(kept);
+      expect(await outcome(kept)).toBe('hit');
+      const outcomes: unknown[] = [];
+      for (let i = 0; i < 210; i++) {
+        outcomes.push(await outcome(`/about?z=${randomUUID()}`));
+        count('issue 46 item 4: unique queries');
+      }
+      expect(outcomes.filter((cache) => cache === 'kept')).toEqual([]);
+      expect(await outcome(kept)).toBe('hit');
+    },
+    slow,
+  );
+
+  it(
+    'item 6: a form with no Origin and a foreign Referer changes nothing',
+    async () => {
+      const cookie = await signedInCustomer();
+      const foreign = [
+        `http://${evil}/x`,
+        `https://${evil}/`,
+        `${server.url}.${evil}/user/account`,
+        `http://${evil}@127.0.0.1/`,
+        'javascript:alert(1)',
+        'not a url',
+        '//evil.example/user/account',
+      ];
+      for (const referer of foreign) {
+        const res = await send(
+          'POST',
+          '/user/account',
+          {
+            Cookie: cookie,
+            Referer: referer,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          new URLSearchParams({
+            intent: 'accountDetails',
+            fullName: 'Probe Person',
+            phone: '07700 900123',
+          }).toString(),
+        );
+        count('issue 46 item 6: foreign Referers');
+        expect(res.status, referer).toBe(403);
+      }
+      const me = await send('GET', '/api/users/me', { Cookie: cookie });
+      expect(me.text).not.toContain('07700 900123');
     },
     slow,
   );

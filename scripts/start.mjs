@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { defaultPublicUrl } from './localPublicUrl.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,10 +46,9 @@ if (signal) {
 } else {
   process.env.NODE_ENV = 'production';
   // Production refuses to start without PUBLIC_URL (links in e-mails are built from it, never
-  // from a request's Host header). Trying the shop on this machine, it is this machine.
-  if (!process.env.PUBLIC_URL?.trim()) {
-    process.env.PUBLIC_URL = `http://localhost:${process.env.PORT?.trim() || '3000'}`;
-  }
+  // from a request's Host header). Trying the shop on this machine, it is this machine: the same
+  // default as `npm run staff:create`'s, so its link leads here.
+  defaultPublicUrl(process.env);
   // One process on a development machine, behind no load balancer: Ctrl-C stops at once rather
   // than after production's drain (SHUTDOWN_DRAIN_MS may still be set to try it).
   process.env.SHUTDOWN_DRAIN_MS ??= '0';

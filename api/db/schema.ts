@@ -360,6 +360,14 @@ export const emailVerificationTokens = pgTable(
     email: text('email').notNull(),
     /** 'register' or 'change_email'. */
     purpose: text('purpose').notNull(),
+    /**
+     * 'register' links only: the argon2id hash of the password chosen in the registration that
+     * made this link, and the name given with it. Confirming the link asks for that password, and
+     * only then do the two become the account's: a password chosen by someone who never proved
+     * the mailbox never becomes the account's password, whoever registered first or last.
+     */
+    passwordHash: text('password_hash'),
+    fullName: text('full_name'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

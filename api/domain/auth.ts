@@ -29,6 +29,13 @@ export interface SessionUser {
   role: string;
 }
 
+/** The address a live confirmation link proves, shown on the page the link opens (issue 46). */
+export interface PendingConfirmation {
+  email: string;
+  /** A new account's link, or an e-mail change's. */
+  purpose: 'register' | 'change_email';
+}
+
 /** New passwords: at least 8 and at most 128 characters (code points), no composition rules. */
 export const passwordMinLength = 8;
 export const passwordMaxLength = 128;
@@ -122,9 +129,11 @@ export const resetPasswordSchema = yup.object({
   password: newPassword(),
 });
 
-/** POST /api/auth/verify-email (the token comes from the link's `?token=`). */
+/** POST /api/auth/verify-email (the token comes from the link's `?token=`; issue 46). */
 export const verifyEmailSchema = yup.object({
   token: text(authMaxLengths.token, 'Token').required(m.verifyTokenRequired),
+  /** The link's own password: the registration's, or the account's for a change of address. */
+  password: passwordField(m.passwordRequired),
 });
 
 /** POST /api/auth/change-password. */

@@ -313,6 +313,12 @@ export const messages = {
     verifyInvalid:
       'This confirmation link is invalid, has expired or has already been used. Please register again, or log in.',
     verified: 'Thank you: your email address is confirmed and you are logged in.',
+    /** A confirmation link with a password that is not the one chosen with it (400). */
+    verifyWrongPassword:
+      'That is not the password chosen for this link. Please enter the password you chose when you created the account (or, for a change of address, your account’s password).',
+    /** A confirmation link followed in a browser signed in to another account (409). */
+    verifySignedInAsOther:
+      'You are logged in to another account. Please log out first, then open the link again.',
     /** The one answer to an e-mail change, whether or not the new address has an account. */
     emailChangeSent:
       'Your details have been saved. To change your email address, follow the link we have sent to the new address within 24 hours. Until then your account keeps its current address.',

@@ -1,4 +1,4 @@
-import type { SessionUser } from './auth';
+import type { PendingConfirmation, SessionUser } from './auth';
 import type { CartView } from './cart';
 import type { CheckoutSummary, OrderView } from './order';
 import type { OrderDeliveryDays } from './orderDeliveryDay';
@@ -104,6 +104,12 @@ export interface RenderContext {
    */
   testPaymentSession?: (sessionId: string) => Promise<TestPaymentSession | null>;
   /**
+   * The address a live confirmation link (`token`, from /user/verify-email's `?token=`) proves,
+   * or null for a dead link, so the page shows which address it confirms (issue 46). Omitted: the
+   * page shows none. When the database fails it rejects with a PageDataError.
+   */
+  pendingConfirmation?: (token: string) => Promise<PendingConfirmation | null>;
+  /**
    * The page's form that the server just refused (a post without JavaScript): the page renders
    * its messages and the values typed. Absent on an ordinary GET.
    */
@@ -124,6 +130,14 @@ export type RenderResult =
       html: string;
       /** Started in the browser as islands, without the client router (the home page). */
       islands?: boolean;
+      /**
+       * Whether the request's address is the page's own: its path as the route table spells it,
+       * and a query of only the parameters the page reads, spelt as the site's links spell them
+       * (app/pageAddress.ts). Only such a page may be kept for other visitors: any other query
+       * (`?utm_source=…`, `?z=<unique>`) would be one more copy of it in the page cache.
+       * Absent, only an address without a query may be kept.
+       */
+      ownAddress?: boolean;
     };
 
 export interface ServerEntry {

@@ -14,28 +14,43 @@ import type { Middleware } from 'koa';
  *    has a dot (`/favicon.svg/`, `/sitemap.xml/`). With a slash they name no file, and a 404 says
  *    so better than a second address for caches to hold.
  *
- * The Location is always a path on this site. Leading slashes collapse to one, so `//evil.example/`
- * goes to `/evil.example` (a page here, 404), never to another host; an address with a backslash
- * (browsers read `/\host` as `//host`) or anything but printable ASCII is left alone.
+ * Leading slashes too: an address that starts with more than one (`//evil.example/`,
+ * `///evil.example`) names no page or file as spelt, and gets a 301 to the same address with one
+ * (`/evil.example`, a page here, 404), whatever it names (a file or `/api/…` address too), as
+ * `/about/` goes to `/about`.
+ * Mounted before the static files, whose server answers such an address with a 400 of its own
+ * ("Malicious Path").
+ *
+ * The Location is always a path on this site: one slash, then neither a slash nor a backslash. An
+ * address with a backslash (browsers read `/\host` as `//host`) or anything but printable ASCII is
+ * never redirected (it is the 404 page).
  */
 
 const notRedirected = /^\/(?:api|assets|cdn)(?:\/|$)/i;
 const printableAscii = /^[\x21-\x7e]*$/;
 
-/** The address to redirect `path` (as requested, with `search`) to, or null to leave it alone. */
+/**
+ * The address to redirect `path` (as requested, with `search`) to: without its trailing slash and
+ * its extra leading ones. Null to leave it alone.
+ */
 export function withoutTrailingSlash(path: string, search: string): string | null {
-  if (path.length < 2 || !path.endsWith('/')) return null;
+  const extraLeading = path.startsWith('//');
+  if (!extraLeading && (path.length < 2 || !path.endsWith('/'))) return null;
   if (!printableAscii.test(path) || !printableAscii.test(search) || path.includes('\\')) {
     return null;
   }
   const target = `/${path.replace(/^\/+/, '').replace(/\/+$/, '')}`;
+  if (extraLeading) return `${target}${search}`;
   if (notRedirected.test(target)) return null;
   const last = target.slice(target.lastIndexOf('/') + 1);
   if (last.includes('.')) return null;
   return `${target}${search}`;
 }
 
-/** Redirects (301) a page address with a trailing slash to the address without it. */
+/**
+ * Redirects (301) a page address with a trailing slash to the address without it, and any
+ * address with extra leading slashes to the address with one.
+ */
 export function trailingSlashRedirect(): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();

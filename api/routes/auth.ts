@@ -14,6 +14,7 @@ import {
 import { messages } from '../domain/messages';
 import {
   BadRequestError,
+  ConflictError,
   ForbiddenError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -118,9 +119,26 @@ export function refuseCommonPassword(password: string, field = 'password'): void
   }
 }
 
+/**
+ * The account routes' bounds (issue 46): what an attacker needs is counted, a customer's success
+ * never is, so customers behind one shared address (a mobile carrier's, an office's) do not lock
+ * each other out by signing in.
+ */
 export interface AuthLimiters {
-  /** Per client address: logins, registrations, password-forgot requests, link follows. */
+  /**
+   * Per client address: failures (a wrong password or unknown e-mail at login, a dead or wrong
+   * confirmation or reset link, a confirmation with the wrong password). Once `failureLimit` are in
+   * the window, the address gets 429 on every account route that checks a secret.
+   */
   address: RateLimiter;
+  /** The number of failures `address` allows in the window (LOGIN_RATE_LIMIT). */
+  failureLimit: number;
+  /**
+   * Per client address: requests that send an e-mail (registration, forgotten password, a login
+   * to an unconfirmed address), `mailPerAddressFactor` × LOGIN_RATE_LIMIT in the window, so one
+   * address cannot make the shop mail the world.
+   */
+  addressMail: RateLimiter;
   /** Per account (the signed-in user's e-mail): password checks of a signed-in user. */
   account: RateLimiter;
   /**
@@ -134,6 +152,9 @@ export interface AuthLimiters {
    */
   resetMail: RateLimiter;
 }
+
+/** Mail-sending requests one client address may make, as a multiple of LOGIN_RATE_LIMIT. */
+export const mailPerAddressFactor = 3;
 
 /**
  * The sliding-window limiters of the account routes (LOGIN_RATE_LIMIT per window). `loginDelay`
@@ -150,6 +171,13 @@ export function authLimiters(
     logger.warn({ err: error }, 'pruning old rate-limit keys failed');
   return {
     address: createRateLimiter(db, { name: 'auth-ip', limit, windowSeconds, onPruneError }),
+    failureLimit: limit,
+    addressMail: createRateLimiter(db, {
+      name: 'auth-ip-mail',
+      limit: limit * mailPerAddressFactor,
+      windowSeconds,
+      onPruneError,
+    }),
     account: createRateLimiter(db, { name: 'auth-account', limit, windowSeconds, onPruneError }),
     login: createLoginThrottle(db, { limit, windowSeconds, onPruneError, ...loginDelay }),
     resetMail: createRateLimiter(db, { name: 'reset-mail', limit, windowSeconds, onPruneError }),
@@ -163,8 +191,27 @@ export async function limit(limiter: RateLimiter, key: string): Promise<void> {
     throw new TooManyRequestsError(m.tooManyAttempts, outcome.retryAfterSeconds);
 }
 
-export const limitAddress = (limiters: AuthLimiters, ctx: Context) =>
-  limit(limiters.address, clientKey(clientIp(ctx)));
+const addressKey = (ctx: Context) => clientKey(clientIp(ctx));
+
+/**
+ * Before checking a secret: 429 for an address whose failures already fill the window. Counts
+ * nothing (`failedFrom` counts a failure once it has happened).
+ */
+export async function refuseFailingAddress(limiters: AuthLimiters, ctx: Context): Promise<void> {
+  const seen = await limiters.address.peek(addressKey(ctx));
+  if (seen.count >= limiters.failureLimit) {
+    throw new TooManyRequestsError(m.tooManyAttempts, seen.retryAfterSeconds);
+  }
+}
+
+/** Counts a failure of the client address (the answer is the failure's own, not 429). */
+export async function failedFrom(limiters: AuthLimiters, ctx: Context): Promise<void> {
+  await limiters.address.hit(addressKey(ctx));
+}
+
+/** A request that sends an e-mail: counted per client address; 429 beyond the bound. */
+export const limitAddressMail = (limiters: AuthLimiters, ctx: Context) =>
+  limit(limiters.addressMail, addressKey(ctx));
 
 export interface AuthRouteDeps {
   auth: AuthService;
@@ -189,8 +236,10 @@ export interface AuthRouteDeps {
  * - POST /api/auth/local/register {fullName, email, password}: the same 200 "check your email"
  *   whatever the address; no session. The address gets a confirmation link, or, when it has an
  *   account, an e-mail saying so.
- * - POST /api/auth/verify-email {token}: follows a confirmation link (new account or e-mail
- *   change) and logs in. A POST from the page the link opens: a GET never confirms anything.
+ * - POST /api/auth/verify-email {token, password}: follows a confirmation link (new account or
+ *   e-mail change) with the password of the registration that made it (or the account's, for a
+ *   change), and logs in; 409 while this browser is signed in to another account. A POST from the
+ *   page the link opens: a GET never confirms anything.
  * - POST /api/auth/logout: ends this session (200 even when signed out).
  * - POST /api/auth/forgot-password {email}: the same 200 whether or not the account exists.
  * - POST /api/auth/reset-password {token, password}: once per token; ends every session.
@@ -221,11 +270,11 @@ export function authRoutes({
   });
 
   router.post('/auth/local', async (ctx) => {
-    await limitAddress(limiters, ctx);
+    await refuseFailingAddress(limiters, ctx);
     const form = validateLogin(ctx.request.body);
     if (!form.ok) formError(form);
     const { email, password } = form.value;
-    const client = clientKey(clientIp(ctx));
+    const client = addressKey(ctx);
     const gate = await limiters.login.enter(email, client);
     if (!gate.allowed) throw new TooManyRequestsError(m.tooManyAttempts, gate.retryAfterSeconds);
     if (gate.delayedMs > 0) {
@@ -234,13 +283,18 @@ export function authRoutes({
     const result = await auth.login(email, password);
     if (result.status === 'invalid') {
       await limiters.login.failed(email, client);
+      await failedFrom(limiters, ctx);
       logger.info({ reqId: ctx.state.reqId }, 'login refused');
       throw new UnauthorizedError(m.invalidCredentials, { errors: [m.invalidCredentials] });
     }
     if (result.status === 'unverified') {
-      // Only someone with the password learns this; a new link goes to the address (bounded).
+      // Only someone with a registration's password learns this, whoever registered last; a new
+      // link, bound to that registration, goes to the address (bounded per address and sender).
       const mail = await limiters.resetMail.hit(email);
-      if (mail.allowed && (await auth.resendVerification(result.userId))) mailWorker?.nudge();
+      const sender = mail.allowed ? await limiters.addressMail.hit(client) : mail;
+      if (sender.allowed && (await auth.resendVerification(result.userId, result.registration))) {
+        mailWorker?.nudge();
+      }
       logger.info({ reqId: ctx.state.reqId, userId: result.userId }, 'login of unverified');
       throw new ForbiddenError(m.emailNotVerified);
     }
@@ -249,11 +303,11 @@ export function authRoutes({
   });
 
   router.post('/auth/local/register', async (ctx) => {
-    await limitAddress(limiters, ctx);
     const form = validateRegister(ctx.request.body);
     if (!form.ok) formError(form);
     refuseCommonPassword(form.value.password);
     await limit(limiters.resetMail, form.value.email);
+    await limitAddressMail(limiters, ctx);
     const outcome = await auth.register(form.value);
     // Which case it was is for the log alone (no address in it), never for the answer.
     logger.info({ reqId: ctx.state.reqId, outcome }, 'registration e-mail queued');
@@ -262,11 +316,29 @@ export function authRoutes({
   });
 
   router.post('/auth/verify-email', async (ctx) => {
-    await limitAddress(limiters, ctx);
+    await refuseFailingAddress(limiters, ctx);
     const form = validateVerifyEmail(ctx.request.body);
     if (!form.ok) formError(form);
-    const session = await auth.verifyEmail(form.value.token);
-    if (!session) throw new BadRequestError(m.verifyInvalid, { errors: [m.verifyInvalid] });
+    const current = await readSession(ctx);
+    const result = await auth.verifyEmail(
+      form.value.token,
+      form.value.password,
+      current?.user.id ?? null,
+    );
+    if (result.status === 'otherSession') {
+      // Someone else's link must not swap this browser's account (nothing changed, nor counted).
+      throw new ConflictError(m.verifySignedInAsOther, { errors: [m.verifySignedInAsOther] });
+    }
+    if (result.status === 'wrongPassword') {
+      await failedFrom(limiters, ctx);
+      // Like a refused login: one message above the button, not a second one on the field.
+      throw new BadRequestError(m.verifyWrongPassword, { errors: [m.verifyWrongPassword] });
+    }
+    if (result.status === 'invalid') {
+      await failedFrom(limiters, ctx);
+      throw new BadRequestError(m.verifyInvalid, { errors: [m.verifyInvalid] });
+    }
+    const { session } = result;
     logger.info({ reqId: ctx.state.reqId, userId: session.user.id }, 'e-mail address confirmed');
     mailWorker?.nudge();
     await signIn(ctx, session);
@@ -282,10 +354,10 @@ export function authRoutes({
   });
 
   router.post('/auth/forgot-password', async (ctx) => {
-    await limitAddress(limiters, ctx);
     const form = validateForgotPassword(ctx.request.body);
     if (!form.ok) formError(form);
     await limit(limiters.resetMail, form.value.email);
+    await limitAddressMail(limiters, ctx);
     const queued = await auth.requestPasswordReset(form.value.email, linkOrigin);
     if (queued) {
       logger.info({ reqId: ctx.state.reqId }, 'password reset e-mail queued');
@@ -295,12 +367,15 @@ export function authRoutes({
   });
 
   router.post('/auth/reset-password', async (ctx) => {
-    await limitAddress(limiters, ctx);
+    await refuseFailingAddress(limiters, ctx);
     const form = validateResetPassword(ctx.request.body);
     if (!form.ok) formError(form);
     refuseCommonPassword(form.value.password);
     const done = await auth.resetPassword(form.value.token, form.value.password);
-    if (!done) throw new BadRequestError(m.resetInvalid, { errors: [m.resetInvalid] });
+    if (!done) {
+      await failedFrom(limiters, ctx);
+      throw new BadRequestError(m.resetInvalid, { errors: [m.resetInvalid] });
+    }
     // Every session of the account ended, this browser's too.
     resetSessionCache(ctx);
     if (ctx.cookies.get(sessionCookieName) !== undefined) writeSessionCookie(ctx, cookies, null);

@@ -6,7 +6,7 @@ import { messages } from '../domain/messages';
 import { PageDataError } from '../domain/pageData';
 import type { CheckoutSummary, OrderView } from '../domain/order';
 import type { OrderDeliveryDays } from '../domain/orderDeliveryDay';
-import { localRedirectPath, type SessionUser } from '../domain/auth';
+import { localRedirectPath, type PendingConfirmation, type SessionUser } from '../domain/auth';
 import type { GraphQLExecutor, PublicConfig, TestPaymentSession } from '../domain/ssr';
 import { noticeCookieName, readNotice, type FormOutcome } from '../domain/pageForms';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../errors';
 import { originOf, requestOrigin } from '../http/origin';
 import type { Logger } from '../logger';
+import { notePageCache } from '../middleware/requestLog';
 import { withConsoleLogger } from './console';
 import { recordingCart, type CartPages } from './cartPages';
 import { pageKey, sharePage, type PageCache } from './pageCache';
@@ -58,6 +59,8 @@ type OrderAccess = (orderId: string, token: string | null) => Promise<boolean>;
 type OrderSource = (orderId: string, token: string | null) => Promise<OrderView | null>;
 /** The test provider's session for its hosted page (RenderContext.testPaymentSession). */
 type TestSessionSource = (sessionId: string) => Promise<TestPaymentSession | null>;
+/** The address a confirmation link proves (RenderContext.pendingConfirmation). */
+type ConfirmationSource = (token: string) => Promise<PendingConfirmation | null>;
 /** The order's delivery days, when the visitor may see it (RenderContext.orderDeliveryDays). */
 type DeliveryDaysSource = (
   orderId: string,
@@ -73,6 +76,7 @@ function watchedSources(
   order: OrderSource = () => Promise.resolve(null),
   testPaymentSession: TestSessionSource = () => Promise.resolve(null),
   orderDeliveryDays: DeliveryDaysSource = () => Promise.resolve(null),
+  pendingConfirmation: ConfirmationSource = () => Promise.resolve(null),
 ): {
   graphql: GraphQLExecutor;
   cart: () => Promise<CartView>;
@@ -82,6 +86,7 @@ function watchedSources(
   order: OrderSource;
   testPaymentSession: TestSessionSource;
   orderDeliveryDays: DeliveryDaysSource;
+  pendingConfirmation: ConfirmationSource;
   failure(): { error: unknown; page: PageDataError } | undefined;
   /** Whether the page asked for the checkout summary or an order (a page of one visitor's own). */
   usedCheckout(): boolean;
@@ -136,6 +141,11 @@ function watchedSources(
     orderDeliveryDays: (orderId, token) => {
       checkoutUsed = true;
       return watch(() => orderDeliveryDays(orderId, token));
+    },
+    pendingConfirmation: (token) => {
+      // One mailbox's own page: never kept for another visitor.
+      checkoutUsed = true;
+      return watch(() => pendingConfirmation(token));
     },
     failure: () => failure,
     usedCheckout: () => checkoutUsed,
@@ -263,6 +273,7 @@ export function sharedPageAnswers(anonymousPages: AnonymousPages, publicUrl?: st
     const key = await keptPageKey(anonymousPages, fixedOrigin, ctx, accepts);
     const page = key === null ? undefined : anonymousPages.cache.get(key);
     if (!page?.shared) return next();
+    notePageCache(ctx.state as Record<string, unknown>, 'hit');
     ctx.status = page.status;
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Security-Policy', anonymousPages.policy(page.shared.scriptHashes));
@@ -310,6 +321,7 @@ export function cartPageAnswers(
       (ctx.state as Record<string, unknown>)[pageCartKey] = { page, cart };
       return next();
     }
+    notePageCache(ctx.state as Record<string, unknown>, 'hit');
     ctx.status = hit.status;
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'html';
@@ -326,7 +338,8 @@ export function cartPageAnswers(
  * A page or sitemap whose data failed on the database is the error page: 503 with Retry-After
  * while the database is out of reach (500 for another failed query), never cached.
  * With `anonymousPages`, a page for a visitor without a session or a cart is rendered once per
- * address and catalogue version, and served from memory after that (with a fresh nonce).
+ * address and catalogue version, and served from memory after that (with a fresh nonce): at its
+ * own address only (RenderResult.ownAddress); any other is rendered for each request.
  */
 export function ssrMiddleware(
   runtime: SsrRuntime,
@@ -369,6 +382,8 @@ export function ssrMiddleware(
     orderId: string,
     token: string | null,
   ) => Promise<OrderDeliveryDays | null>,
+  /** The address a confirmation link proves, for its page; omitted: the page shows none. */
+  pendingConfirmationFor?: ConfirmationSource,
 ): Middleware {
   // Config accepts only an http(s) PUBLIC_URL, so a set one always gives an origin.
   const fixedOrigin = publicUrl ? originOf(publicUrl) : null;
@@ -463,6 +478,7 @@ export function ssrMiddleware(
         cacheKey = page;
         const hit = anonymousPages.cache.get(cacheKey);
         if (hit) {
+          notePageCache(ctx.state as Record<string, unknown>, 'hit');
           ctx.status = hit.status;
           ctx.body = anonymousPages.cache.fill(hit, nonce);
           return;
@@ -475,6 +491,7 @@ export function ssrMiddleware(
         const cart = missed ? looked.cart : await cartFor(ctx).catch(() => null);
         const hit = cart && !missed ? anonymousPages.carts.answer(page, cart, nonce) : null;
         if (hit) {
+          notePageCache(ctx.state as Record<string, unknown>, 'hit');
           ctx.status = hit.status;
           ctx.body = hit.html;
           return;
@@ -504,6 +521,7 @@ export function ssrMiddleware(
       orderDeliveryDaysFor
         ? (orderId, token) => orderDeliveryDaysFor(ctx, orderId, token)
         : undefined,
+      pendingConfirmationFor,
     );
     try {
       const entry = await runtime.entry();
@@ -530,6 +548,7 @@ export function ssrMiddleware(
           order: sources.order,
           testPaymentSession: sources.testPaymentSession,
           ...(orderDeliveryDaysFor ? { orderDeliveryDays: sources.orderDeliveryDays } : {}),
+          ...(pendingConfirmationFor ? { pendingConfirmation: sources.pendingConfirmation } : {}),
           form: form ?? null,
           notice,
         }),
@@ -566,8 +585,21 @@ export function ssrMiddleware(
       ctx.status = form && result.status === 200 ? form.status : result.status;
       const html = fillTemplate(template, renderNonce, result);
       // Only complete pages: never an error page, a 404 (any address would fill the cache), or a
-      // page that read the customer's checkout.
-      if (result.status === 200 && !ownPage && !sources.usedCheckout() && anonymousPages) {
+      // page that read the customer's checkout. And only at the page's own address, so that no
+      // run of requests can push the site's pages out: never a query the page does not read
+      // (`?z=<unique>`, `?utm_source=…`; those pages are rendered each time, as they were asked),
+      // nor a path the URL parser respells (`/./about`, `/x/../about`: the same page as `/about`).
+      const ownAddress =
+        (result.ownAddress ?? ctx.search === '') &&
+        url.pathname === ctx.path &&
+        url.search === ctx.search;
+      if (
+        result.status === 200 &&
+        ownAddress &&
+        !ownPage &&
+        !sources.usedCheckout() &&
+        anonymousPages
+      ) {
         if (cacheKey !== null) {
           anonymousPages.cache.noteAddress(`${ctx.path}${ctx.search}`);
           anonymousPages.cache.set(cacheKey, {
@@ -575,10 +607,12 @@ export function ssrMiddleware(
             html,
             shared: sharePage(html, renderNonce),
           });
+          notePageCache(ctx.state as Record<string, unknown>, 'kept');
         } else if (withCart) {
           const { page, cart, read } = withCart;
           if (anonymousPages.carts.keep(page, cart, read, result.status, html)) {
             anonymousPages.cache.noteAddress(`${ctx.path}${ctx.search}`);
+            notePageCache(ctx.state as Record<string, unknown>, 'kept');
           }
         }
       }

@@ -6,7 +6,9 @@ import { gzipSync } from 'node:zlib';
  * is the same for every such visitor, except for the CSP nonce: it is rendered once with a
  * placeholder nonce (random per process, so no page content can guess it). The key holds the
  * catalogue's version, so a price change in the database makes every process render afresh on its
- * next request; old versions age out of the LRU.
+ * next request; old versions age out of the LRU. Only a page's own address is kept (no query, or
+ * only the parameters the page reads: RenderResult.ownAddress), so the addresses that can fill it
+ * are the site's own pages, and no run of unique queries pushes them out.
  *
  * A kept page is then sent as the same bytes to everyone (see `sharePage`): without nonces, its
  * inline scripts allowed by their SHA-256 hashes in the Content-Security-Policy instead, and

@@ -202,6 +202,12 @@ describe('isPublicAsset', () => {
     }
   });
 
+  it('leaves a backslash or extra leading slashes to the pages, which the file server refuses', () => {
+    for (const path of ['/\\evil.example', '//evil.example', '///x.js', '/%2F%2Fevil.example']) {
+      expect(isPublicAsset(path), path).toBe(false);
+    }
+  });
+
   it('never serves a source map, and refuses a path that does not decode', () => {
     for (const path of [
       '/assets/index-abc12345.js.map',

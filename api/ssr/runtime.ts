@@ -45,7 +45,10 @@ export function isPublicAsset(rawPath: string): boolean {
   } catch {
     return false;
   }
-  const path = posix.normalize(decoded.replace(/\\/g, '/'));
+  // No built file is named with a backslash or a second leading slash, and the file server
+  // answers such a path with its own 400 ("Malicious Path"): it is left to the pages (a 404).
+  if (decoded.includes('\\') || decoded.startsWith('//')) return false;
+  const path = posix.normalize(decoded);
   return !path.startsWith('/app/') && !path.endsWith('.map');
 }
 
@@ -197,7 +200,20 @@ export async function productionRuntime(): Promise<SsrRuntime> {
     islands: await optimiseTemplate(raw, clientDistDir, 'islands'),
   };
   const entry = (await import(pathToFileURL(serverEntryPath).href)) as ServerEntry;
-  const statics = serve(clientDistDir, {
+  return {
+    template: async (_url, mode) => templates[mode],
+    entry: async () => entry,
+    assets: staticAssets(clientDistDir),
+  };
+}
+
+/**
+ * The browser's files in `dir` (dist/client in production): hashed assets cached for a year, the
+ * service worker revalidated, the rest cached for an hour. The template (dist/client/app/
+ * index.html) and source maps are never served (`isPublicAsset`).
+ */
+export function staticAssets(dir: string): Middleware {
+  const statics = serve(dir, {
     index: false,
     gzip: true,
     brotli: true,
@@ -213,12 +229,7 @@ export async function productionRuntime(): Promise<SsrRuntime> {
       );
     },
   });
-  return {
-    template: async (_url, mode) => templates[mode],
-    entry: async () => entry,
-    // The template (dist/client/app/index.html) and source maps are never served.
-    assets: async (ctx, next) => (isPublicAsset(ctx.path) ? statics(ctx, next) : next()),
-  };
+  return async (ctx, next) => (isPublicAsset(ctx.path) ? statics(ctx, next) : next());
 }
 
 /** Development: Vite in middleware mode inside Koa, with hot reload and on-demand SSR modules. */

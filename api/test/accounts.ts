@@ -43,7 +43,10 @@ export async function signUp(
   const registered = await agent.post('/api/auth/local/register').set('Origin', origin).send(form);
   expect(registered.status).toBe(200);
   const token = await tokenMailedTo(db, form.email, 'email_verification');
-  const verified = await agent.post('/api/auth/verify-email').set('Origin', origin).send({ token });
+  const verified = await agent
+    .post('/api/auth/verify-email')
+    .set('Origin', origin)
+    .send({ token, password: form.password });
   expect(verified.status).toBe(200);
 }
 

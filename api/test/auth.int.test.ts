@@ -90,8 +90,12 @@ async function mailsTo(email: string, topic: string) {
     .where(and(eq(mailOutbox.to, email.toLowerCase()), eq(mailOutbox.topic, topic)));
 }
 
-/** POST /api/auth/verify-email, as the page the e-mailed link opens does. */
-const verify = (agent: Agent, token: string) => post(agent, '/api/auth/verify-email', { token });
+/**
+ * POST /api/auth/verify-email, as the page the e-mailed link opens does: the link's token and its
+ * password (the registration's, or the account's for a change of address).
+ */
+const verify = (agent: Agent, token: string, password: string) =>
+  post(agent, '/api/auth/verify-email', { token, password });
 
 /**
  * A new account, signed in on `agent`: registers (the uniform "check your email", no session),
@@ -111,7 +115,11 @@ async function register(
   expect(registered.status).toBe(200);
   expect(registered.body).toEqual({ code: 200, message: m.registerCheckEmail });
   expect(sessionCookieOf(registered)).toBeUndefined();
-  const res = await verify(agent, await mailedToken(body.email, 'email_verification'));
+  const res = await verify(
+    agent,
+    await mailedToken(body.email, 'email_verification'),
+    body.password,
+  );
   expect(res.status).toBe(200);
   return { agent, ...body, res };
 }
@@ -271,11 +279,11 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
       expect(still?.emailVerifiedAt).toBeNull();
 
       const agent = agentFor(t);
-      const ok = await verify(agent, token);
+      const ok = await verify(agent, token, password);
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ code: 200, message: m.verified, user: { email } });
       expect((await me(agent)).status).toBe(200);
-      const again = await verify(agentFor(t), token);
+      const again = await verify(agentFor(t), token, password);
       expect(again.status).toBe(400);
       expect(again.body).toMatchObject({ code: 400, message: m.verifyInvalid });
       // The other link went with the first use.
@@ -287,7 +295,7 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
       expect(rows.some((row) => row.tokenHash === token)).toBe(false);
       expect((await post(agentFor(t), '/api/auth/local', { email, password })).status).toBe(200);
 
-      const junk = await verify(agentFor(t), 'A'.repeat(43));
+      const junk = await verify(agentFor(t), 'A'.repeat(43), password);
       expect(junk.body).toMatchObject({ code: 400, message: m.verifyInvalid });
       const missing = await post(agentFor(t), '/api/auth/verify-email', {});
       expect(missing.body).toMatchObject({ code: 400, message: m.verifyTokenRequired });
@@ -296,38 +304,46 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
   );
 
   it(
-    'a pre-registration is replaced by the next registration of the address: old password and link stop working',
+    'each registration of a pending address has its own link, which confirms only with its own password',
     async () => {
       const email = newEmail();
+      const squattersPassword = 'the squatters passphrase';
+      const ownersPassword = 'the owners own passphrase';
       await post(agentFor(t), '/api/auth/local/register', {
         fullName: 'Squatter',
         email,
-        password: 'the squatters passphrase',
+        password: squattersPassword,
       });
       const squattersLink = await mailedToken(email, 'email_verification');
       const owner = await post(agentFor(t), '/api/auth/local/register', {
         fullName: 'Real Owner',
         email,
-        password: 'the owners own passphrase',
+        password: ownersPassword,
       });
       expect(owner.body).toEqual({ code: 200, message: m.registerCheckEmail });
       expect(await mailsTo(email, 'register_existing')).toEqual([]);
-      expect((await verify(agentFor(t), squattersLink)).status).toBe(400);
+      const ownersLink = await mailedToken(email, 'email_verification');
+      // Each link with the other's password: refused, and the link stays good.
+      const crossed = await verify(agentFor(t), ownersLink, squattersPassword);
+      expect(crossed.status).toBe(400);
+      expect(crossed.body).toMatchObject({ code: 400, message: m.verifyWrongPassword });
+      expect(sessionCookieOf(crossed)).toBeUndefined();
+      expect((await verify(agentFor(t), squattersLink, ownersPassword)).status).toBe(400);
       const agent = agentFor(t);
-      expect((await verify(agent, await mailedToken(email, 'email_verification'))).status).toBe(
-        200,
-      );
+      expect((await verify(agent, ownersLink, ownersPassword)).status).toBe(200);
       expect((await me(agent)).body).toMatchObject({ user: { fullName: 'Real Owner', email } });
+      // The squatter's link died with the owner's confirmation.
+      expect((await verify(agentFor(t), squattersLink, squattersPassword)).status).toBe(400);
       const squatter = await post(agentFor(t), '/api/auth/local', {
         email,
-        password: 'the squatters passphrase',
+        password: squattersPassword,
       });
       expect(squatter.status).toBe(401);
       expect(
         (
           await post(agentFor(t), '/api/auth/local', {
             email,
-            password: 'the owners own passphrase',
+            password: ownersPassword,
           })
         ).status,
       ).toBe(200);
@@ -433,7 +449,7 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
       const link = await mailedToken(email, 'email_verification');
       const invite = await inviteStaff(db(), email, shop);
       expect(invite).toMatchObject({ created: false, sessionsEnded: 0 });
-      expect((await verify(agentFor(t), link)).status).toBe(400);
+      expect((await verify(agentFor(t), link, password)).status).toBe(400);
       expect((await post(agentFor(t), '/api/auth/local', { email, password })).status).toBe(401);
     },
     slow,
@@ -564,7 +580,11 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
           email,
           password: 'a secure passphrase',
         });
-        const res2 = await verify(agentFor(secure), await mailedToken(email, 'email_verification'));
+        const res2 = await verify(
+          agentFor(secure),
+          await mailedToken(email, 'email_verification'),
+          'a secure passphrase',
+        );
         expect(res2.status).toBe(200);
         const line2 = setCookieLine(res2) ?? '';
         expect(line2).toMatch(/; secure/);
@@ -822,7 +842,10 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
       });
       expect((await me(agent)).body).toMatchObject({ user: { email } });
       const token = await mailedToken(newAddress, 'email_change');
-      const confirmed = await verify(agent, token);
+      // The change's link asks for the account's password too.
+      const guessed = await verify(agent, token, 'not it at all');
+      expect(guessed.body).toMatchObject({ code: 400, message: m.verifyWrongPassword });
+      const confirmed = await verify(agent, token, password);
       expect(confirmed.status).toBe(200);
       expect(confirmed.body).toMatchObject({
         user: { email: newAddress, fullName: 'Niamh Quinn' },
@@ -835,7 +858,7 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
       expect(
         (await post(agentFor(t), '/api/auth/local', { email: newAddress, password })).status,
       ).toBe(200);
-      expect((await verify(agentFor(t), token)).status).toBe(400);
+      expect((await verify(agentFor(t), token, password)).status).toBe(400);
 
       const signedOut = await agentFor(t)
         .patch('/api/users/me')
@@ -1069,7 +1092,7 @@ describe(`login rate limit (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () => 
         .where(and(eq(mailOutbox.to, email), eq(mailOutbox.topic, 'email_verification')));
       const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
       secrets.add(token);
-      expect((await from(home, '/api/auth/verify-email', { token })).status).toBe(200);
+      expect((await from(home, '/api/auth/verify-email', { token, password })).status).toBe(200);
 
       // Someone guesses from 10 addresses, one guess each.
       for (let i = 1; i <= 10; i++) {

@@ -14,7 +14,9 @@ import { createTestDatabase, nthCoalSize, testConfig, type TestDatabase } from '
  * The page cache for anonymous visitors (production): a page is rendered once per address and
  * catalogue version, and every answer still carries its own CSP nonce. A stand-in for the app's
  * server entry (api/ must not import app/) renders the kerosene 500 L price from the in-process
- * catalogue, the cart's count and the nonce, and counts its renders.
+ * catalogue, the cart's count and the nonce, and counts its renders. Like the app, it says
+ * whether the address is the page's own (RenderResult.ownAddress): the bagged coal page reads
+ * `?category=` (an unknown one is a 404), and no page reads anything else.
  */
 const inlineScript = 'window.__data = JSON.parse("{\\"a\\":1}");';
 const template = `<!doctype html><html><head><!--app-head--></head><body><!--app-html--><script nonce="__CSP_NONCE__">${inlineScript}</script><script nonce="__CSP_NONCE__" src="/a.js"></script></body></html>`;
@@ -23,15 +25,30 @@ const renders: string[] = [];
 
 const query = '{ oils { slug sizes { title price } } }';
 
+const coalPage = '/products/domestic/bagged-coal';
+const coalCategories = ['best-sellers', 'smokeless-fuels'];
+
 const entry: ServerEntry = {
   async render(req: Request, context: RenderContext) {
-    renders.push(new URL(req.url).pathname);
-    const path = new URL(req.url).pathname;
-    if (path === '/missing') return { type: 'document', status: 404, head: '', html: 'Not found' };
+    const url = new URL(req.url);
+    renders.push(url.pathname);
+    const path = url.pathname;
+    const category = path === coalPage ? url.searchParams.get('category') : null;
+    if (path === '/missing' || (category !== null && !coalCategories.includes(category))) {
+      return { type: 'document', status: 404, head: '', html: 'Not found' };
+    }
+    const ownAddress =
+      url.search === '' || (path === coalPage && /^\?category=[a-z-]+$/.test(url.search));
     if (path === '/checkout') await context.checkout(false).catch(() => undefined);
     // A page that uses its nonce where only a nonce will do (not an attribute of its own).
     if (path === '/nonce-in-text') {
-      return { type: 'document', status: 200, head: '', html: `<p>${context.nonce}</p>` };
+      return {
+        type: 'document',
+        status: 200,
+        head: '',
+        html: `<p>${context.nonce}</p>`,
+        ownAddress,
+      };
     }
     const result = (await context.graphql(query)) as {
       data?: { oils: { slug: string; sizes: { title: string; price: number }[] }[] };
@@ -56,6 +73,7 @@ const entry: ServerEntry = {
       status: 200,
       head: '<title>Fuelyard</title>',
       html: `<p data-price="${price}">500 L: ${price}</p><p data-cart="${cart.count}"></p>${shown}<style nonce="${context.nonce}"></style><script nonce="${context.nonce}">window.__data = JSON.parse(${data});</script>`,
+      ownAddress,
     };
   },
   sitemap: async () => ['/'],
@@ -265,14 +283,51 @@ describe('anonymous pages are rendered once per catalogue version', () => {
     expect(renders).toEqual(['/postcode-page', '/postcode-page', '/own-cart', '/own-cart']);
   });
 
-  it('never keeps a 404, and keeps query strings apart', async () => {
+  it('never keeps a 404, and keeps apart the query strings a page reads', async () => {
     renders.length = 0;
     expect((await get('/missing')).status).toBe(404);
     expect((await get('/missing')).status).toBe(404);
-    await get('/faqs?x=1');
-    await get('/faqs?x=2');
-    await get('/faqs?x=1');
-    expect(renders).toEqual(['/missing', '/missing', '/faqs', '/faqs']);
+    expect((await get(`${coalPage}?category=nope`)).status).toBe(404);
+    expect((await get(`${coalPage}?category=nope`)).status).toBe(404);
+    await get(`${coalPage}?category=best-sellers`);
+    await get(`${coalPage}?category=smokeless-fuels`);
+    await get(`${coalPage}?category=best-sellers`);
+    expect(renders).toEqual(['/missing', '/missing', coalPage, coalPage, coalPage, coalPage]);
+  });
+
+  // Issue 46, item 4: 210 × `GET /about?z=<unique>` had pushed every page out of the cache.
+  it("keeps no address but a page's own, so a run of unique ones leaves the kept pages in place", async () => {
+    const kept = ['/faqs', coalPage, `${coalPage}?category=smokeless-fuels`];
+    for (const address of kept) expect((await get(address)).status).toBe(200);
+    const cookie = await cartCookie();
+    const withCart = (address: string) => get(address).set('Cookie', cookie);
+    expect((await withCart('/faqs')).status).toBe(200);
+    renders.length = 0;
+    // More unique addresses than the cache holds (200 pages): a query no page reads, and a
+    // path that the URL parser resolves to a page (`/7/../about` is `/about`).
+    for (let i = 0; i < 210; i += 1) {
+      expect((await get(`/about?z=${i}`)).status).toBe(200);
+      expect((await get(`/${i}/../about`)).status).toBe(200);
+    }
+    for (let i = 0; i < 10; i += 1) {
+      expect((await withCart(`/about?z=${i}`)).status).toBe(200);
+    }
+    expect(renders).toHaveLength(430);
+    renders.length = 0;
+    // The kept pages were never pushed out: none is rendered again.
+    for (const address of kept) expect((await get(address)).status).toBe(200);
+    expect((await withCart('/faqs')).status).toBe(200);
+    expect(renders).toEqual([]);
+    // For none of those addresses was a page kept: asked again, each is rendered again, as it
+    // was asked.
+    await get('/about?z=0');
+    await get('/0/../about');
+    await withCart('/about?z=0');
+    expect(renders).toEqual(['/about', '/about', '/about']);
+    // A campaign's tracking parameters do not break the page: it is rendered for them.
+    const tracked = await get('/?utm_source=newsletter&utm_medium=email');
+    expect(tracked.status).toBe(200);
+    expect(priceIn(tracked.text)).toMatch(/^\d+$/);
   });
 
   it('outside production every page is rendered', async () => {

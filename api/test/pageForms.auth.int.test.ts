@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, users } from '../db/schema';
+import { emailVerificationTokens, orders, users } from '../db/schema';
 import { messages } from '../domain/messages';
 import { noticeCookieName } from '../domain/pageForms';
 import { sessionCookieName } from '../routes/auth';
@@ -162,9 +162,11 @@ describe(`account forms posted without JavaScript (${usingPostgres ? 'PostgreSQL
       expect(reset).toContain('name="token" value="tok-reset-123"');
       expect(reset).toMatch(/<input[^>]*name="password"/);
 
+      // A dead link says so at once, rather than asking for a password (the live one's form is
+      // in the verify test below).
       const verify = textOf(await get('/user/verify-email?token=tok-verify-123'));
-      expectPostForm(verify, 'verifyEmail', '/user/verify-email');
-      expect(verify).toContain('name="token" value="tok-verify-123"');
+      expect(formsWithIntent(verify, 'verifyEmail')).toEqual([]);
+      expect(verify).toContain(html(m.verifyInvalid));
 
       const { cookie } = await customer();
       const account = textOf(await get('/user/account', cookie));
@@ -238,15 +240,21 @@ describe(`account forms posted without JavaScript (${usingPostgres ? 'PostgreSQL
       expect(cookieSet(ok, sessionCookieName)).toBeUndefined();
       await expectNoticeNext(ok, m.registerCheckEmail);
       const row = await userByEmail(email);
-      expect(row?.fullName).toBe('Aoife Byrne');
       expect(row?.emailVerifiedAt).toBeNull();
+      // The name waits with the registration's link until the mailbox's owner confirms it.
+      expect(row?.fullName).toBe('');
+      const [link] = await db()
+        .select()
+        .from(emailVerificationTokens)
+        .where(eq(emailVerificationTokens.userId, row?.id ?? ''));
+      expect(link?.fullName).toBe('Aoife Byrne');
       await tokenMailedTo(db(), email, 'email_verification');
     },
     slow,
   );
 
   it(
-    'verify e-mail: the hidden token confirms and logs in (303 to the account page); a bad link is refused',
+    'verify e-mail: the page names the address; the hidden token and its own password confirm and log in (303 to the account page); a wrong password, another account signed in, or a bad link is refused',
     async () => {
       const email = newEmail('verify');
       const registered = await post('/user/register', {
@@ -258,14 +266,46 @@ describe(`account forms posted without JavaScript (${usingPostgres ? 'PostgreSQL
       expect(registered.status).toBe(303);
       const token = await tokenMailedTo(db(), email, 'email_verification');
 
+      // The page says which address the link confirms, and asks for the password.
+      const page = textOf(await get(`/user/verify-email?token=${token}`));
+      expectPostForm(page, 'verifyEmail', '/user/verify-email');
+      expect(page).toContain(`name="token" value="${token}"`);
+      expect(page).toMatch(/<input[^>]*name="password"/);
+      expect(page).toContain(html(`This link confirms the email address ${email}.`));
+
       const wrong = 'x'.repeat(43);
-      const refused = await post('/user/verify-email', { intent: 'verifyEmail', token: wrong });
+      const refused = await post('/user/verify-email', {
+        intent: 'verifyEmail',
+        token: wrong,
+        password,
+      });
       expectRefused(refused, 400, m.verifyInvalid);
       expect(cookieSet(refused, sessionCookieName)).toBeUndefined();
-      // The form is there again (its token with it), though the address had none.
-      expectPostForm(textOf(refused), 'verifyEmail', '/user/verify-email');
 
-      const ok = await post('/user/verify-email', { intent: 'verifyEmail', token });
+      const guessed = await post('/user/verify-email', {
+        intent: 'verifyEmail',
+        token,
+        password: 'not the password at all',
+      });
+      expectRefused(guessed, 400, m.verifyWrongPassword);
+      expect(cookieSet(guessed, sessionCookieName)).toBeUndefined();
+      // The form is there again (its token with it), though the address had none.
+      expectPostForm(textOf(guessed), 'verifyEmail', '/user/verify-email');
+      expect(textOf(guessed)).not.toContain(password);
+
+      // A browser signed in to another account: told, nothing confirmed, its session kept.
+      const other = await customer();
+      const elsewhere = await post(
+        '/user/verify-email',
+        { intent: 'verifyEmail', token, password },
+        other.cookie,
+      );
+      expectRefused(elsewhere, 409, m.verifySignedInAsOther);
+      expect(cookieSet(elsewhere, sessionCookieName)).toBeUndefined();
+      expect(await signsIn(other.cookie)).toBe(true);
+      expect((await userByEmail(email))?.emailVerifiedAt).toBeNull();
+
+      const ok = await post('/user/verify-email', { intent: 'verifyEmail', token, password });
       expect(ok.headers.location).toBe('/user/account');
       const session = cookieSet(ok, sessionCookieName);
       expect(session).toBeDefined();

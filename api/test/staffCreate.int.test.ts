@@ -59,7 +59,42 @@ function staffCreate(args: string[], env: Record<string, string>): Promise<Run> 
   });
 }
 
+/**
+ * `npm run staff:create -- <args>` as docs/admin.md says, through npm and scripts/staff-create.mjs,
+ * with none of the shop's settings but `env` (no PUBLIC_URL, NODE_ENV or PORT unless given).
+ */
+function npmStaffCreate(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn('npm', ['run', 'staff:create', '--', ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? root, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', fail);
+    child.once('exit', (code) => done({ code, stdout, stderr }));
+  });
+}
+
 describe('npm run staff:create', () => {
+  // Issue 46, item 7: on a fresh clone it exited with "PUBLIC_URL is required in production",
+  // where `npm start` sets http://localhost:$PORT itself. The same default makes its link.
+  it(
+    "works with no settings, as `npm start` does: its link is on npm start's http://localhost:3000",
+    async () => {
+      const run = await npmStaffCreate(['anne@fuelyard.example'], { DATA_DIR: newDataDir() });
+      expect(run.stderr).not.toContain('PUBLIC_URL');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('Created staff user anne@fuelyard.example');
+      expect(run.stdout).toMatch(/^http:\/\/localhost:3000\/user\/password-reset\?token=[^\s&]+$/m);
+      expect(run.stdout).toContain('http://localhost:3000/admin/staff');
+    },
+    processTimeoutMs,
+  );
+
   it(
     'says in its help that further staff are invited from the back office',
     async () => {

@@ -1,9 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type Koa from 'koa';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerEntry } from '../domain/ssr';
 import { withoutTrailingSlash } from '../middleware/trailingSlash';
-import type { SsrRuntime } from '../ssr/runtime';
+import { staticAssets, type SsrRuntime } from '../ssr/runtime';
 import { createTestApp, type TestApp } from './harness';
 import { rawRequest } from './rawHttp';
 
@@ -11,6 +14,8 @@ import { rawRequest } from './rawHttp';
  * A trailing slash on a page address (issue 35, item 7): a 301 to the address without it, over
  * HTTP through the whole app. The app's server entry is a stand-in (api/ must not import app/)
  * that knows a few pages and answers 404 to anything else, as strictly as the real route table.
+ * The browser's files come from production's file server (`staticAssets`), over a folder with a
+ * favicon, as it answers in front of the pages.
  */
 
 const pages = new Set(['/', '/about', '/contact', '/products/domestic/bagged-coal']);
@@ -31,11 +36,15 @@ const entry: ServerEntry = {
   sitemap: async () => [...pages],
 };
 
+const files = mkdtempSync(join(tmpdir(), 'fuelyard-files-'));
+const favicon = '<svg xmlns="http://www.w3.org/2000/svg"></svg>';
+writeFileSync(join(files, 'favicon.svg'), favicon);
+
 const ssr: SsrRuntime = {
   template: async () =>
     '<!doctype html><html><head><!--app-head--></head><body><!--app-html--></body></html>',
   entry: async () => entry,
-  assets: (_ctx, next) => next(),
+  assets: staticAssets(files),
 };
 
 let shop: TestApp;
@@ -46,15 +55,19 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop.close();
+  rmSync(files, { recursive: true, force: true });
 });
 
 /** Sends a request line as is (no client normalises its path), and returns status and Location. */
-async function raw(method: string, target: string): Promise<{ status: number; location?: string }> {
-  const { status, headers } = await rawRequest(
+async function raw(
+  method: string,
+  target: string,
+): Promise<{ status: number; location?: string; body: string }> {
+  const { status, headers, body } = await rawRequest(
     app,
     `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close`,
   );
-  return { status, location: /^location: (.*)$/im.exec(headers)?.[1] };
+  return { status, location: /^location: (.*)$/im.exec(headers)?.[1], body };
 }
 
 describe('a page address with a trailing slash', () => {
@@ -135,21 +148,26 @@ describe('a page address with a trailing slash', () => {
 });
 
 describe('the redirect never leaves the site', () => {
-  it.each(['//evil.example/', '///evil.example/', '//evil.example/?next=//evil.example'])(
-    'GET %s is no redirect at all (its last segment names a file): 404, no Location',
-    async (target) => {
-      const answer = await raw('GET', target);
-      expect(answer.status).toBe(404);
-      expect(answer.location).toBeUndefined();
-    },
-  );
+  it('serves the static files in front of the pages', async () => {
+    const answer = await request(app.callback()).get('/favicon.svg').redirects(0);
+    expect(answer.status).toBe(200);
+    expect(String(answer.body)).toBe(favicon);
+  });
 
+  // Issue 46, item 8: the file server answered these 400 ("Malicious Path") before the redirect
+  // could, where the README promised `//evil.example/` a 301 to `/evil.example`.
   it.each([
+    ['//evil.example/', '/evil.example'],
+    ['///evil.example/', '/evil.example'],
+    ['///evil.example', '/evil.example'],
+    ['//evil.example', '/evil.example'],
+    ['//evil.example/?next=//evil.example', '/evil.example?next=//evil.example'],
+    ['//favicon.svg', '/favicon.svg'],
     ['//evil/', '/evil'],
     ['///evil//', '/evil'],
     ['//evil.example/about/', '/evil.example/about'],
     ['//evil/?next=//evil.example', '/evil?next=//evil.example'],
-  ])('GET %s goes to the same-site path %s', async (target, location) => {
+  ])('GET %s answers 301 to the same-site path %s', async (target, location) => {
     const answer = await raw('GET', target);
     expect(answer.status).toBe(301);
     expect(answer.location).toBe(location);
@@ -157,12 +175,13 @@ describe('the redirect never leaves the site', () => {
     expect(answer.location).toMatch(/^\/(?![/\\])/);
   });
 
-  it.each(['/\\evil.example/', '/\\/evil.example/', '/about\\/'])(
-    'does not redirect %s (a backslash reads as a slash to browsers)',
+  it.each(['/\\evil.example', '/\\evil.example/', '/\\/evil.example/', '/about\\/'])(
+    'does not redirect %s (a backslash reads as a slash to browsers): the 404 page',
     async (target) => {
       const answer = await raw('GET', target);
-      expect(answer.status).not.toBe(301);
+      expect(answer.status).toBe(404);
       expect(answer.location).toBeUndefined();
+      expect(answer.body).toContain('<h1>Page not found</h1>');
     },
   );
 

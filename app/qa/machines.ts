@@ -421,14 +421,14 @@ export const verifyEmailForm = authForm({
   key: 'verify-email-form',
   name: 'Confirm your email address form',
   intro:
-    'The Confirm your email address page, opened from the link in the e-mail sent after registering (or after asking to change the account’s address): one button, which sends the link’s token. Opening the page changes nothing; the button confirms the address and logs the customer in, or the shop refuses a link that is invalid, expired or used.',
+    'The Confirm your email address page, opened from the link in the e-mail sent after registering (or after asking to change the account’s address). It names the address the link confirms and asks for the password chosen with that link (the one typed when registering, or the account’s for a change of address); the button sends it with the link’s token. Opening the page changes nothing; the button confirms the address and logs the customer in, or the shop refuses a wrong password, or a link that is invalid, expired or used.',
   machine: verifyEmailMachine,
   submit: authTexts.verify.submit,
-  labels: { token: 'the link in the address bar (its token)' },
-  valid: { token: 'a'.repeat(43) },
-  bad: { field: 'token', value: '', message: messages.auth.verifyTokenRequired },
+  labels: { password: authLabels.password },
+  valid: { token: 'a'.repeat(43), password: goodPassword },
+  bad: { field: 'password', value: '', message: messages.auth.passwordRequired },
   accepted: { code: 200, message: messages.auth.verified },
-  refused: { code: 400, message: messages.auth.verifyInvalid },
+  refused: { code: 400, message: messages.auth.verifyWrongPassword },
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import {
 } from '../../domain/staffInvite';
 import { ConflictError, TooManyRequestsError } from '../../errors';
 import { emailBody, type EmailPart } from '../auth/emails';
+import { noPassword } from '../auth/passwords';
 import { newOpaqueToken, resetTokenTtlMs, sha256Hex } from '../auth/service';
 import { messageIdDomain } from '../enquiry/service';
 import { createRateLimiter, type RateLimiter } from '../rateLimit/limiter';
@@ -64,9 +65,6 @@ interface IssueOptions {
   /** Runs in the same transaction once the token is stored (the back office queues its e-mail). */
   inTransaction?: (tx: Tx, issued: Issued) => Promise<void>;
 }
-
-/** '!' is never a valid argon2 hash: no password works until a link sets one. */
-const noPassword = '!';
 
 /** The back office's audit action for what an invitation did. */
 const auditAction: Record<StaffInviteOutcome, string> = {

@@ -44,17 +44,17 @@ export function verifyLink(origin: string, token: string): string {
   return `${origin}/user/verify-email?token=${encodeURIComponent(token)}`;
 }
 
-/** A new account: the link that confirms the address, finishes the account and logs in. */
-export function verifyAccountEmail(
-  fullName: string,
-  link: string,
-  { companyName }: SiteLinks,
-): AccountEmail {
+/**
+ * A new account: the link that confirms the address, finishes the account and logs in. Nobody has
+ * proved this mailbox yet, so nothing in it is the requester's own text: no name (issue 46), only
+ * the shop's words and the link.
+ */
+export function verifyAccountEmail(link: string, { companyName }: SiteLinks): AccountEmail {
   return compose(messages.auth.verifyEmailSubject, companyName, [
-    `Hello ${fullName},`,
-    `Thank you for creating a ${companyName} account. Open this link within 24 hours to confirm your email address and finish. It works once:`,
+    'Hello,',
+    `Thank you for creating a ${companyName} account. Open this link within 24 hours to confirm your email address and finish. It works once, with the password you chose when you created the account:`,
     { link, label: messages.auth.verifyEmailSubject },
-    'If you did not create an account, ignore this email: nobody can use the account until this link is followed.',
+    'If you did not create an account, ignore this email: nobody can use an account at this address until this link is followed, and nothing is kept after 7 days.',
   ]);
 }
 
@@ -73,15 +73,14 @@ export function registerExistingEmail(fullName: string, site: SiteLinks): Accoun
   ]);
 }
 
-/** An e-mail change: the link, sent to the new address, that makes it the account's. */
-export function changeEmailEmail(
-  fullName: string,
-  link: string,
-  { companyName }: SiteLinks,
-): AccountEmail {
+/**
+ * An e-mail change: the link, sent to the new address, that makes it the account's. The new
+ * address is not proved yet, so the e-mail carries no name or other text of the requester's.
+ */
+export function changeEmailEmail(link: string, { companyName }: SiteLinks): AccountEmail {
   return compose(messages.auth.changeEmailSubject, companyName, [
-    `Hello ${fullName},`,
-    `Someone (we hope you) asked to change the email address of a ${companyName} account to this address. Open this link within 24 hours to confirm the change. It works once:`,
+    'Hello,',
+    `Someone (we hope you) asked to change the email address of a ${companyName} account to this address. Open this link within 24 hours to confirm the change. It works once, with the account's password:`,
     { link, label: messages.auth.changeEmailSubject },
     'Until then the account keeps its current address. If you did not ask for this, ignore this email: nothing will change.',
   ]);

@@ -16,6 +16,12 @@ export const argon2Options: Options = {
   parallelism: 1,
 };
 
+/**
+ * The stored "hash" of an account with no password ('!' is never a valid argon2 hash): a pending
+ * registration, a staff invite not yet taken up, a deleted account. No password verifies against it.
+ */
+export const noPassword = '!';
+
 export function hashPassword(password: string): Promise<string> {
   return hash(password, argon2Options);
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { AuthConfig, MailConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/failures';
@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { isStaff, staffIdleMs } from '../../domain/admin';
-import type { AccountForm, SessionUser } from '../../domain/auth';
+import type { AccountForm, PendingConfirmation, SessionUser } from '../../domain/auth';
 import { escapeHtml } from '../../domain/html';
 import { messages } from '../../domain/messages';
 import type { SiteConfig } from '../../domain/site';
@@ -28,7 +28,7 @@ import {
   type AccountEmail,
 } from './emails';
 import { ordersHoldingDeletion } from '../orders/openOrders';
-import { burnVerify, hashPassword, verifyPassword } from './passwords';
+import { burnVerify, hashPassword, noPassword, verifyPassword } from './passwords';
 
 /**
  * Customer accounts (issue 16): server-side sessions, logins, password resets.
@@ -46,6 +46,12 @@ import { burnVerify, hashPassword, verifyPassword } from './passwords';
  * registration answers alike whatever the address: an address with an account gets an e-mail
  * saying so instead. An e-mail change takes effect only when the link sent to the new address is
  * followed.
+ *
+ * Pending registrations (issue 46): each registration of an unconfirmed address gets a link of its
+ * own that holds that registration's password hash and name; the account row holds no password
+ * ('!') until a link is confirmed, and a link confirms only with its own registration's password.
+ * So whoever registers an address first or last, the password that becomes the account's is one
+ * the mailbox's owner typed, and a registration never undoes another's link.
  */
 
 /** A session is refreshed on use at most this often (one write per few minutes, not per request). */
@@ -58,6 +64,11 @@ export const resetTokenTtlMs = 60 * 60 * 1000;
 export const verifyTokenTtlMs = 24 * 60 * 60 * 1000;
 /** A registration never confirmed is deleted this many days after its last change. */
 export const pendingAccountDays = 7;
+/**
+ * A login to an unconfirmed address checks its password against at most this many of the newest
+ * open registrations (an argon2 verification each: bounded work per request).
+ */
+export const pendingPasswordsChecked = 5;
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -89,12 +100,31 @@ export type RegisterOutcome =
   /** The address has a (verified, or staff) account: it was told, nothing changed. */
   | 'existing';
 
+/** What one registration chose: kept with its link until the link is confirmed. */
+export interface Registration {
+  passwordHash: string;
+  fullName: string;
+}
+
 export type LoginResult =
   | { status: 'ok'; session: NewSession }
   /** Unknown e-mail or wrong password (the same to the caller). */
   | { status: 'invalid' }
-  /** The right password, but the address was never confirmed. */
-  | { status: 'unverified'; userId: string };
+  /**
+   * The password of an open registration of an address never confirmed (`registration`: that
+   * registration's, for a new link bound to it), or of a staff invite not yet taken up (null).
+   */
+  | { status: 'unverified'; userId: string; registration: Registration | null };
+
+/** What following a confirmation link came to. */
+export type VerifyResult =
+  | { status: 'ok'; session: NewSession }
+  /** Unknown, used or expired link (or the address it proves was taken meanwhile). */
+  | { status: 'invalid' }
+  /** The link is good, but the password is not the one it was made with. Nothing changed. */
+  | { status: 'wrongPassword' }
+  /** This browser is signed in to another account. Nothing changed. */
+  | { status: 'otherSession' };
 
 export function sessionUserOf(row: UserRow): SessionUser {
   return {
@@ -166,12 +196,16 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
     });
   }
 
-  /** A new single-use link token proving `email` for `userId`; returns the token (not stored). */
+  /**
+   * A new single-use link token proving `email` for `userId` (a registration's link holds what
+   * that registration chose); returns the token (only its hash is stored).
+   */
   async function issueVerifyToken(
     tx: Tx,
     userId: string,
     email: string,
     purpose: 'register' | 'change_email',
+    registration: Registration | null = null,
   ): Promise<string> {
     const token = newOpaqueToken();
     await tx.insert(emailVerificationTokens).values({
@@ -180,6 +214,8 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
       email,
       purpose,
       expiresAt: new Date(Date.now() + verifyTokenTtlMs),
+      passwordHash: registration?.passwordHash ?? null,
+      fullName: registration?.fullName ?? null,
     });
     return token;
   }
@@ -202,16 +238,52 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
       );
   }
 
-  /** A verification link for the account's own address, e-mailed (in `tx`). */
-  async function sendVerification(tx: Tx, row: UserRow): Promise<void> {
-    const token = await issueVerifyToken(tx, row.id, row.email, 'register');
+  /** A verification link for the account's own address and one registration, e-mailed (in `tx`). */
+  async function sendVerification(
+    tx: Tx,
+    row: UserRow,
+    registration: Registration | null,
+  ): Promise<void> {
+    const token = await issueVerifyToken(tx, row.id, row.email, 'register', registration);
     await queueMail(tx, {
-      ...verifyAccountEmail(row.fullName, verifyLink(origin, token), links),
+      ...verifyAccountEmail(verifyLink(origin, token), links),
       to: row.email,
       topic: 'email_verification',
       topicId: row.id,
     });
   }
+
+  /** The open registrations of a pending account, newest first (at most `pendingPasswordsChecked`). */
+  async function openRegistrations(userId: string): Promise<Registration[]> {
+    const rows = await db
+      .select({
+        passwordHash: emailVerificationTokens.passwordHash,
+        fullName: emailVerificationTokens.fullName,
+      })
+      .from(emailVerificationTokens)
+      .where(
+        and(
+          eq(emailVerificationTokens.userId, userId),
+          eq(emailVerificationTokens.purpose, 'register'),
+          isNull(emailVerificationTokens.usedAt),
+          gt(emailVerificationTokens.expiresAt, new Date()),
+        ),
+      )
+      .orderBy(desc(emailVerificationTokens.createdAt))
+      .limit(pendingPasswordsChecked);
+    const seen = new Set<string>();
+    const open: Registration[] = [];
+    for (const row of rows) {
+      if (row.passwordHash === null || seen.has(row.passwordHash)) continue;
+      seen.add(row.passwordHash);
+      open.push({ passwordHash: row.passwordHash, fullName: row.fullName ?? '' });
+    }
+    return open;
+  }
+
+  /** Whether an account is a customer's registration nobody has confirmed yet. */
+  const isPendingCustomer = (row: UserRow) =>
+    row.emailVerifiedAt === null && row.role === 'customer';
 
   async function createSession(user: SessionUser): Promise<NewSession> {
     const token = newOpaqueToken();
@@ -246,7 +318,7 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
         addressLine2: null,
         town: null,
         postcode: null,
-        passwordHash: '!',
+        passwordHash: noPassword,
         updatedAt: now,
         deletedAt: now,
       })
@@ -333,17 +405,32 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
         await burnVerify(password);
         return { status: 'invalid' };
       }
+      if (isPendingCustomer(row)) {
+        // The password of any open registration: the answer is the same whoever registered last.
+        const open = await openRegistrations(row.id);
+        if (open.length === 0) await burnVerify(password);
+        for (const registration of open) {
+          if (await verifyPassword(registration.passwordHash, password)) {
+            return { status: 'unverified', userId: row.id, registration };
+          }
+        }
+        return { status: 'invalid' };
+      }
       if (!(await verifyPassword(row.passwordHash, password))) return { status: 'invalid' };
-      if (row.emailVerifiedAt === null) return { status: 'unverified', userId: row.id };
+      if (row.emailVerifiedAt === null) {
+        return { status: 'unverified', userId: row.id, registration: null };
+      }
       return { status: 'ok', session: await createSession(sessionUserOf(row)) };
     },
 
     /**
      * A registration. Whatever the address, no session and the same answer from the caller:
-     * - a new address: an unverified account and its verification e-mail;
-     * - an unverified customer account (nobody proved the address: perhaps someone else's
-     *   pre-registration): it takes this name and password, its old links stop working, and a new
-     *   link is sent;
+     * - a new address: a pending account (no password, no name of its own yet) and a link bound to
+     *   this registration's name and password;
+     * - a pending customer account (nobody proved the address: perhaps someone else's
+     *   registration): a new link bound to this registration. The account and the other
+     *   registrations' links are left as they are: whichever link the mailbox's owner follows,
+     *   with its own password, decides;
      * - a verified (or staff) account: unchanged; its address is told, with the login and
      *   forgotten-password links.
      * One argon2 hash in every case, so the time taken does not tell them apart either.
@@ -354,7 +441,10 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
       password: string;
     }): Promise<RegisterOutcome> {
       const email = form.email.toLowerCase();
-      const passwordHash = await hashPassword(form.password);
+      const registration: Registration = {
+        passwordHash: await hashPassword(form.password),
+        fullName: form.fullName,
+      };
       return db.transaction(async (tx) => {
         const lockedRow = async () => {
           const [row] = await tx
@@ -368,26 +458,21 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
         if (!existing) {
           const [created] = await tx
             .insert(users)
-            .values({ id: randomUUID(), email, fullName: form.fullName, passwordHash })
+            .values({ id: randomUUID(), email, fullName: '', passwordHash: noPassword })
             .onConflictDoNothing({ target: users.email })
             .returning();
           if (created) {
-            await sendVerification(tx, created);
+            await sendVerification(tx, created, registration);
             return 'created';
           }
           // Registered by a concurrent request a moment ago: as for an existing account.
           existing = await lockedRow();
           if (!existing) throw new Error('The account at this address vanished mid-registration.');
         }
-        if (existing.emailVerifiedAt === null && existing.role === 'customer') {
-          const [replaced] = await tx
-            .update(users)
-            .set({ fullName: form.fullName, passwordHash, updatedAt: new Date() })
-            .where(eq(users.id, existing.id))
-            .returning();
-          await useUpVerifyTokens(tx, existing.id, 'register');
-          await tx.delete(sessions).where(eq(sessions.userId, existing.id));
-          await sendVerification(tx, replaced ?? existing);
+        if (isPendingCustomer(existing)) {
+          // Its last change: the sweep keeps a pending account while registrations keep coming.
+          await tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, existing.id));
+          await sendVerification(tx, existing, registration);
           return 'replaced';
         }
         await queueMail(tx, {
@@ -400,32 +485,96 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
       });
     },
 
-    /** Another verification link for an unverified account (after a login with its password). */
-    async resendVerification(userId: string): Promise<boolean> {
+    /**
+     * Another verification link for an unverified account, after a login with the password of
+     * one of its registrations (`registration`, which the new link is bound to as the old one was).
+     */
+    async resendVerification(userId: string, registration: Registration | null): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .select()
           .from(users)
           .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.emailVerifiedAt)));
         if (!row) return false;
-        await sendVerification(tx, row);
+        await sendVerification(tx, row, registration);
         return true;
       });
     },
 
+    /** The address a live confirmation link proves (for its page), or null for a dead link. */
+    async pendingConfirmation(token: string): Promise<PendingConfirmation | null> {
+      if (!looksLikeToken(token)) return null;
+      const [row] = await db
+        .select({ email: emailVerificationTokens.email, purpose: emailVerificationTokens.purpose })
+        .from(emailVerificationTokens)
+        .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
+        .where(
+          and(
+            eq(emailVerificationTokens.tokenHash, sha256Hex(token)),
+            isNull(emailVerificationTokens.usedAt),
+            gt(emailVerificationTokens.expiresAt, new Date()),
+            isNull(users.deletedAt),
+          ),
+        );
+      if (!row) return null;
+      return {
+        email: row.email,
+        purpose: row.purpose === 'change_email' ? 'change_email' : 'register',
+      };
+    },
+
     /**
      * Follows a verification link: the token must be unused and unexpired, and is used up.
+     * It confirms only with its own password: for 'register', the password of the registration
+     * that made the link (the account's own, for a staff invite); for 'change_email', the
+     * account's. A browser signed in to another account confirms nothing (`signedInUserId`), so a
+     * link sent by someone else cannot silently swap the session. Then:
      * - 'register': the account's address is confirmed (it must still be the one the link was
-     *   sent to);
+     *   sent to), and the registration's name and password become the account's; every other
+     *   registration's link stops working;
      * - 'change_email': the new address becomes the account's (and is confirmed). An unverified
      *   customer account holding that address is retired (nobody proved it was theirs); a verified
      *   one makes the link fail. Every session ends, the other links of the account stop working
      *   (password-reset links went to the old address), and the old address is told.
-     * Either way the follower is logged in with a new session. Null for a bad, used or stale link.
+     * Either way the follower is logged in with a new session. A wrong password or another
+     * account's session changes nothing and leaves the link working.
      */
-    async verifyEmail(token: string): Promise<NewSession | null> {
-      if (!looksLikeToken(token)) return null;
+    async verifyEmail(
+      token: string,
+      password: string,
+      signedInUserId: string | null,
+    ): Promise<VerifyResult> {
+      if (!looksLikeToken(token)) {
+        await burnVerify(password);
+        return { status: 'invalid' };
+      }
       const tokenHash = sha256Hex(token);
+      const [link] = await db
+        .select({ token: emailVerificationTokens, user: users })
+        .from(emailVerificationTokens)
+        .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
+        .where(
+          and(
+            eq(emailVerificationTokens.tokenHash, tokenHash),
+            isNull(emailVerificationTokens.usedAt),
+            gt(emailVerificationTokens.expiresAt, new Date()),
+            isNull(users.deletedAt),
+          ),
+        );
+      if (!link) {
+        await burnVerify(password);
+        return { status: 'invalid' };
+      }
+      if (signedInUserId !== null && signedInUserId !== link.user.id) {
+        return { status: 'otherSession' };
+      }
+      // A registration's own password only while the account is still a pending customer's (an
+      // account promoted to staff meanwhile has only the invite's password, set by its link).
+      const registration = link.token.purpose === 'register' && isPendingCustomer(link.user);
+      const expectedHash = registration
+        ? (link.token.passwordHash ?? link.user.passwordHash)
+        : link.user.passwordHash;
+      if (!(await verifyPassword(expectedHash, password))) return { status: 'wrongPassword' };
       const confirm = () =>
         db.transaction(async (tx) => {
           const now = new Date();
@@ -451,7 +600,14 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
             if (row.email !== used.email) return null;
             const [verified] = await tx
               .update(users)
-              .set({ emailVerifiedAt: row.emailVerifiedAt ?? now, updatedAt: now })
+              .set({
+                emailVerifiedAt: row.emailVerifiedAt ?? now,
+                // The registration whose password was just given: its name and password.
+                ...(used.passwordHash !== null && isPendingCustomer(row)
+                  ? { passwordHash: used.passwordHash, fullName: used.fullName ?? row.fullName }
+                  : {}),
+                updatedAt: now,
+              })
               .where(eq(users.id, row.id))
               .returning();
             await useUpVerifyTokens(tx, row.id, 'register');
@@ -495,10 +651,11 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
         done = await confirm();
       } catch (error) {
         // The new address was taken by a registration in the meantime: the link has failed.
-        if (isUniqueViolation(error)) return null;
+        if (isUniqueViolation(error)) return { status: 'invalid' };
         throw error;
       }
-      return done ? createSession(sessionUserOf(done)) : null;
+      if (!done) return { status: 'invalid' };
+      return { status: 'ok', session: await createSession(sessionUserOf(done)) };
     },
 
     /**
@@ -532,7 +689,7 @@ export function createAuthService({ db, config, site }: AuthServiceDeps) {
         await useUpVerifyTokens(tx, row.id, 'change_email');
         const token = await issueVerifyToken(tx, row.id, email, 'change_email');
         await queueMail(tx, {
-          ...changeEmailEmail(row.fullName, verifyLink(origin, token), links),
+          ...changeEmailEmail(verifyLink(origin, token), links),
           to: email,
           topic: 'email_change',
           topicId: row.id,
@@ -755,7 +912,8 @@ export function resetEmail(
 ): { subject: string; html: string; text: string } {
   const subject = `${messages.auth.resetEmailSubject} - ${companyName}`;
   const lines = [
-    `Hello ${fullName},`,
+    // A registration nobody confirmed has no name yet (its name is the unproved registrant's).
+    fullName ? `Hello ${fullName},` : 'Hello,',
     `Someone (we hope you) asked to reset the password of your ${companyName} account.`,
     'Open this link within 60 minutes to choose a new password. It works once:',
     link,

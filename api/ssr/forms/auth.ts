@@ -122,7 +122,7 @@ export const authForms: readonly PageForm[] = [
     call: (fields) => ({
       method: 'POST',
       path: '/api/auth/verify-email',
-      body: { token: field(fields, 'token') },
+      body: { token: field(fields, 'token'), password: field(fields, 'password') },
     }),
     // Confirmed and logged in: the account page opens.
     success: (answer) => ({ location: '/user/account', notice: noticeOf(answer, m.verified) }),

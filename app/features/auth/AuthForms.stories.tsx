@@ -170,28 +170,37 @@ export const Reset: Story = {
   },
 };
 
-/** The e-mailed confirmation link's page: one button sends the link's token. */
+/**
+ * The e-mailed confirmation link's page: the password chosen with the link, sent with the link's
+ * token (a link confirms only with its own password).
+ */
 export const VerifyEmail: Story = {
-  args: { form: 'verify', values: { token: 'v'.repeat(43) } },
+  args: { form: 'verify', values: { token: 'v'.repeat(43), password: '' } },
   play: async ({ canvasElement }) => {
     const form = within(canvasElement).getByRole('form', { name: authTexts.verify.formLabel });
+    await userEvent.type(within(form).getByLabelText(m.labels.password), 'my own passphrase');
     await userEvent.click(within(form).getByRole('button', { name: authTexts.verify.submit }));
-    await waitFor(() => expect(respond).toHaveBeenCalledWith({ token: 'v'.repeat(43) }));
+    await waitFor(() =>
+      expect(respond).toHaveBeenCalledWith({
+        token: 'v'.repeat(43),
+        password: 'my own passphrase',
+      }),
+    );
   },
 };
 
-/** A used or expired link: the API's message, in the notifications and above the button. */
+/** Not the link's password: the API's message, in the notifications and above the button. */
 export const VerifyEmailRefused: Story = {
   args: {
     form: 'verify',
-    values: { token: 'v'.repeat(43) },
-    answer: async () => ({ code: 400, message: m.verifyInvalid }),
+    values: { token: 'v'.repeat(43), password: 'someone elses phrase' },
+    answer: async () => ({ code: 400, message: m.verifyWrongPassword }),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: authTexts.verify.submit }));
-    await findToast(m.verifyInvalid);
-    await expect(canvas.getByRole('alert')).toHaveTextContent(m.verifyInvalid);
+    await findToast(m.verifyWrongPassword);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(m.verifyWrongPassword);
   },
 };
 

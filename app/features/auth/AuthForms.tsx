@@ -212,7 +212,10 @@ export function ForgotForm({ actor, footer, action }: AuthFormProps) {
   );
 }
 
-/** The confirmation page's form: no field, the link's token goes with the button. */
+/**
+ * The confirmation page's form: the password chosen with the link (the registration's, or the
+ * account's for a change of address); the link's token goes with the button.
+ */
 export function VerifyEmailForm({ actor, footer, action }: AuthFormProps) {
   return (
     <AuthFormView
@@ -223,7 +226,14 @@ export function VerifyEmailForm({ actor, footer, action }: AuthFormProps) {
       label={authTexts.verify.formLabel}
       submitLabel={authTexts.verify.submit}
       footer={footer}
-      fields={[]}
+      fields={[
+        {
+          name: 'password',
+          label: labels.password,
+          kind: 'password',
+          description: authTexts.verify.passwordHint,
+        },
+      ]}
     />
   );
 }

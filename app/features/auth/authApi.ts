@@ -96,7 +96,7 @@ export const postForgot = (body: { email: string }, signal?: AbortSignal) =>
 export const postReset = (body: { token: string; password: string }, signal?: AbortSignal) =>
   callAuth(authPaths.reset, { method: 'POST', body, signal });
 /** Follows an e-mailed confirmation link (new account or e-mail change): logs in. */
-export const postVerifyEmail = (body: { token: string }, signal?: AbortSignal) =>
+export const postVerifyEmail = (body: { token: string; password: string }, signal?: AbortSignal) =>
   callAuth(authPaths.verifyEmail, { method: 'POST', body, signal });
 export const patchMe = (body: Record<string, unknown>, signal?: AbortSignal) =>
   callAuth(authPaths.me, { method: 'PATCH', body, signal });

@@ -230,7 +230,7 @@ export const VerifyEmailFormMachine: Story = {
       plan: verifyEmailForm.key,
       target: 'editing.refused',
       event: 'SUBMIT',
-      copiedTexts: [`  - [ ] See “${messages.auth.verifyInvalid}”`],
+      copiedTexts: [`  - [ ] See “${messages.auth.verifyWrongPassword}”`],
     });
   },
 };

@@ -80,9 +80,9 @@ const cases: Case[] = [
   {
     name: 'verify e-mail',
     machine: verifyEmailMachine,
-    valid: { token: 'a'.repeat(43) },
-    bad: { field: 'token', value: '', message: m.verifyTokenRequired },
-    refusal: { code: 400, message: m.verifyInvalid },
+    valid: { token: 'a'.repeat(43), password: 'the registration passphrase' },
+    bad: { field: 'password', value: '', message: m.passwordRequired },
+    refusal: { code: 400, message: m.verifyWrongPassword },
   },
 ];
 

@@ -31,6 +31,7 @@ export interface ResetValues extends Record<string, string> {
 }
 export interface VerifyEmailValues extends Record<string, string> {
   token: string;
+  password: string;
 }
 
 export const loginMachine = createAuthFormMachine<LoginValues>({
@@ -66,14 +67,16 @@ export const resetMachine = createAuthFormMachine<ResetValues>({
 });
 
 /**
- * The page an e-mailed confirmation link opens: its one button sends the link's token (a POST; the
- * GET that opened the page changes nothing, as mail scanners open links).
+ * The page an e-mailed confirmation link opens: its button sends the link's token with the
+ * password chosen with it (a POST; the GET that opened the page changes nothing, as mail scanners
+ * open links). A link confirms only with its own password (issue 46).
  */
 export const verifyEmailMachine = createAuthFormMachine<VerifyEmailValues>({
   id: 'verifyEmailForm',
-  empty: { token: '' },
+  empty: { token: '', password: '' },
   validate: validateVerifyEmail,
-  submit: (values, signal) => postVerifyEmail({ token: values.token }, signal),
+  submit: (values, signal) =>
+    postVerifyEmail({ token: values.token, password: values.password }, signal),
 });
 
 export type { AuthFormActorRef };
