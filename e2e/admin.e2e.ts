@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { dayInWords } from '../api/domain/deliveryCalendar';
 import { messages } from '../api/domain/messages';
 import { authTexts } from '../app/features/auth';
 import { emailTo } from './mailbox';
@@ -159,7 +160,10 @@ describe('the back office in Chromium', () => {
       await signInAsStaff(page);
       await page.getByRole('link', { name: 'Orders', exact: true }).click();
       await page.waitForURL(/\/admin\/orders/);
-      await page.getByRole('rowheader', { name: order.number }).click();
+      // The order's number is a real link to it (issue 47), in the row header.
+      const link = page.getByRole('rowheader', { name: order.number }).getByRole('link');
+      await expect(link.getAttribute('href')).resolves.toBe(`/admin/orders/${order.id}`);
+      await link.click();
       await page.waitForURL(`${baseURL}/admin/orders/${order.id}`);
       await page.getByRole('button', { name: 'Mark out for delivery' }).click();
       await page.getByRole('button', { name: 'Mark delivered' }).waitFor();
@@ -183,6 +187,41 @@ describe('the back office in Chromium', () => {
       // The day the order booked at checkout.
       expect(line).toMatch(/,"\d{4}-\d{2}-\d{2}",/);
       expect(line?.startsWith('"BT1",')).toBe(true);
+      expect(notProblems(problems)).toEqual([]);
+      await context.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'delivery days (issue 47): zones by name, nothing to set on a day without delivery, and closing an empty day asks first',
+    async () => {
+      const { context, page, problems } = await open('/');
+      await signInAsStaff(page);
+      // A Sunday four weeks on, and the Monday after: no orders booked that far ahead.
+      const sunday = new Date();
+      sunday.setUTCDate(sunday.getUTCDate() + 28 + ((7 - sunday.getUTCDay()) % 7));
+      const iso = (date: Date) => date.toISOString().slice(0, 10);
+      const monday = new Date(sunday);
+      monday.setUTCDate(sunday.getUTCDate() + 1);
+      await page.goto(`${baseURL}/admin/delivery-days?from=${iso(sunday)}`);
+      await waitForHydration(page);
+      const zone = page.getByRole('button', { name: /Zone/ });
+      await expect(zone.textContent()).resolves.toMatch(
+        /Northern Ireland \(solid fuel\)|Heating oil/,
+      );
+      const sundayRow = page.getByRole('row', { name: new RegExp(dayInWords(iso(sunday))) });
+      await sundayRow.waitFor();
+      await expect(sundayRow.getByRole('button').count()).resolves.toBe(0);
+      await expect(sundayRow.getByRole('textbox').count()).resolves.toBe(0);
+
+      const mondayWords = dayInWords(iso(monday));
+      await page.getByRole('button', { name: `Close ${mondayWords}` }).click();
+      const confirm = page.getByRole('group', { name: new RegExp(mondayWords) });
+      await confirm.getByText('It has no orders.', { exact: false }).waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      // Still open: its Close button is there again.
+      await page.getByRole('button', { name: `Close ${mondayWords}` }).waitFor();
       expect(notProblems(problems)).toEqual([]);
       await context.close();
     },

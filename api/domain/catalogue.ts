@@ -9,6 +9,26 @@ export function isProductType(value: unknown): value is ProductType {
 /** The shipping zones SPEC §3 names. Oil goes by tanker, everything else by lorry. */
 export const zoneTitles = { northernIreland: 'northern-ireland', oil: 'oil' } as const;
 
+/** What staff read for the two zones the shop delivers by (their titles are keys, lower-cased). */
+const zoneNames: Record<string, string> = {
+  [zoneTitles.northernIreland]: 'Northern Ireland (solid fuel)',
+  [zoneTitles.oil]: 'Heating oil',
+};
+
+/**
+ * A zone's name for people (issue 47): the two known zones by what they deliver; any other title
+ * with its hyphens as spaces and each word capitalised ("south-down" reads "South Down").
+ */
+export function zoneDisplayName(title: string): string {
+  const known = zoneNames[title.toLowerCase()];
+  if (known) return known;
+  return title
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
 /** The product category that makes a product a wood-pellet product. */
 export const woodpelletCategoryTitle = 'Woodpellets';
 

@@ -103,6 +103,19 @@ describe('order e-mails', () => {
     );
     expect(mail.text).not.toContain('token=');
     expect(mail.html).not.toContain('token=');
+    // An order from before days were booked: staff are told to arrange one.
+    expect(mail.text).toContain('Delivery day: To be arranged (call the customer)');
+  });
+
+  it('tell the shop the booked delivery day, and when it is the priority service (issue 47)', () => {
+    const booked = renderNewOrderNotice({ ...order, deliveryDay: '2026-12-10' }, site);
+    expect(booked.text).toContain('\nDelivery day: Thursday 10 December 2026\n');
+    expect(booked.html).toContain('<strong>Delivery day:</strong> Thursday 10 December 2026');
+    const priority = renderNewOrderNotice(
+      { ...order, deliveryDay: '2026-12-04', prioritySurcharge: 2500 },
+      site,
+    );
+    expect(priority.text).toContain('Delivery day: Friday 4 December 2026 (priority)');
   });
 });
 

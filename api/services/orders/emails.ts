@@ -262,6 +262,16 @@ function declarationRow(order: EmailOrder): [string, string][] {
   return answer === null ? [] : [['Domestic-use declaration', answer ? 'Yes' : 'No']];
 }
 
+/**
+ * The booked day for staff, first thing they plan by (issue 47): the day in words, with the
+ * priority service when it was bought; "to be arranged" for an order from before days were booked.
+ */
+function deliveryDayRow(order: EmailOrder): [string, string] {
+  if (!order.deliveryDay) return ['Delivery day', 'To be arranged (call the customer)'];
+  const day = dayInWords(order.deliveryDay, { year: true });
+  return ['Delivery day', (order.prioritySurcharge ?? 0) > 0 ? `${day} (priority)` : day];
+}
+
 /** The shop's notice of a new paid order (no access link: staff tools come with accounts). */
 export function renderNewOrderNotice(order: EmailOrder, site: Site): RenderedOrderEmail {
   const subject = `New order ${order.number}: ${formatPence(order.total)}`;
@@ -269,6 +279,7 @@ export function renderNewOrderNotice(order: EmailOrder, site: Site): RenderedOrd
   const contact: [string, string][] = [
     ['Order', order.number],
     ['Order id', order.id],
+    deliveryDayRow(order),
     ['Name', order.fullName],
     ['Email', order.email],
     ['Phone', order.phone],

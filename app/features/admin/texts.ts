@@ -363,7 +363,9 @@ export const adminPageTexts = {
     runOn: (day: string) => `Driver's run for ${day} (CSV)`,
     confirmClose: (day: string) => `Close ${day}?`,
     confirmCloseText: (orders: number) =>
-      `${orders === 1 ? 'Its order moves' : `Its ${orders} orders move`} to the next delivery days with room, oldest booking first, and customers who have paid are e-mailed the new day. Orders that find no day with room stay on it, and are listed for you.`,
+      orders === 0
+        ? 'It has no orders. Customers will not be able to choose it until you open it again.'
+        : `${orders === 1 ? 'Its order moves' : `Its ${orders} orders move`} to the next delivery days with room, oldest booking first, and customers who have paid are e-mailed the new day. Orders that find no day with room stay on it, and are listed for you.`,
     confirmCloseLabel: 'Yes, close the day',
     movedTitle: (day: string) => `Orders moved from ${day}`,
     movedCaption: (day: string) => `Orders moved from ${day}`,

@@ -11,6 +11,7 @@ import {
   type DeliveryUnit,
 } from '../../../api/domain/adminDeliveryDays';
 import { adminDate, adminDateMessage } from '../../../api/domain/adminQuery';
+import { zoneDisplayName } from '../../../api/domain/catalogue';
 import { dayInWords, weekdays } from '../../../api/domain/deliveryCalendar';
 import {
   Button,
@@ -119,6 +120,8 @@ const FieldError = styled.p`
 `;
 
 const numbers = (n: number) => n.toLocaleString('en-GB');
+/** A figure that does not apply (no delivery that day), read as such by screen readers. */
+const notOffered = <span aria-label={adminPageTexts.no}>–</span>;
 
 function DayRow({
   day,
@@ -166,13 +169,14 @@ function DayRow({
       {/* The caption gives the years; every control's name gives the day in full. */}
       <th scope="row">{dayInWords(day.day)}</th>
       <td>{delivers}</td>
-      <td data-align="end">{numbers(day.capacity)}</td>
+      {/* A day the shop does not deliver on has no room to set or to close (issue 47). */}
+      <td data-align="end">{day.delivers ? numbers(day.capacity) : notOffered}</td>
       <td data-align="end">{numbers(day.booked)}</td>
-      <td data-align="end">{numbers(day.free)}</td>
+      <td data-align="end">{day.delivers ? numbers(day.free) : notOffered}</td>
       <td>{day.closed ? adminPageTexts.yes : adminPageTexts.no}</td>
       <td data-align="end">{numbers(day.orders)}</td>
       <td>
-        {changeable ? (
+        {changeable && day.delivers ? (
           <CapacityForm
             method="post"
             aria-label={t.capacityOn(day.inWords)}
@@ -205,7 +209,7 @@ function DayRow({
         ) : null}
       </td>
       <td>
-        {changeable ? (
+        {changeable && day.delivers ? (
           <Button
             size="sm"
             variant="secondary"
@@ -257,7 +261,11 @@ function DaysTable({
   onToggle: (day: AdminDeliveryDay) => void;
   onMoveAgain: (day: AdminDeliveryDay) => void;
 }) {
-  const caption = t.caption(zoneTitle, days[0]?.inWords ?? '', days.at(-1)?.inWords ?? '');
+  const caption = t.caption(
+    zoneDisplayName(zoneTitle),
+    days[0]?.inWords ?? '',
+    days.at(-1)?.inWords ?? '',
+  );
   return (
     <Stack data-wide="">
       <Text variant="small">{t.unitNote(unit)}</Text>
@@ -465,7 +473,7 @@ function ChooseForm({
       <Row data-align="start">
         <Select
           label={t.zone}
-          options={zones.map((z) => ({ id: String(z.id), label: z.title }))}
+          options={zones.map((z) => ({ id: String(z.id), label: zoneDisplayName(z.title) }))}
           selectedKey={zone}
           onSelectionChange={(key) => setZone(key === null ? zone : String(key))}
         />
@@ -590,8 +598,9 @@ export default function AdminDeliveryDaysPage() {
               await send(day, { capacity });
             }}
             onToggle={(day) => {
-              // Closing a day with orders asks first: they will move, and customers are told.
-              if (!day.closed && day.orders > 0) {
+              // Closing a day always asks first (issue 47): with orders, they will move and
+              // customers are told; without, nobody can book it any more. Opening one does not.
+              if (!day.closed) {
                 started();
                 setClosing(day);
               } else {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminZone } from '../../../api/domain/adminApi';
+import { zoneDisplayName } from '../../../api/domain/catalogue';
 import { formatPence } from '../../../api/domain/money';
 import { Button, DataTable, TextField, type DataTableColumn } from '../../../ui';
 import {
@@ -129,7 +130,13 @@ export default function AdminZonesPage() {
   };
 
   const columns: readonly DataTableColumn<AdminZone>[] = [
-    { id: 'title', header: t.name, isRowHeader: true, cell: (z) => z.title },
+    {
+      id: 'title',
+      header: t.name,
+      isRowHeader: true,
+      // The name staff read, with the zone's key (what the catalogue and the SPEC call it) beside.
+      cell: (z) => `${zoneDisplayName(z.title)} (${z.title})`,
+    },
     { id: 'rate', header: t.rate, align: 'end', cell: (z) => formatPence(z.rate) },
     {
       id: 'minimumOrder',
