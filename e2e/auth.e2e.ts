@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../api/domain/messages';
 import { authTexts } from '../app/features/auth/texts';
+import { verifyTexts } from '../app/features/auth/verifyTexts';
 import { checkoutTexts } from '../app/features/checkout/texts';
 import { launchBrowser, waitForHydration } from './browser';
 
@@ -73,7 +74,7 @@ async function confirmEmail(page: Page, email: string) {
   await waitForHydration(page);
   // The page keeps the token and takes it out of the address; opening it confirmed nothing.
   await page.waitForURL(`${baseURL}/user/verify-email`);
-  await page.getByText(authTexts.verify.confirms(email)).waitFor();
+  await page.getByText(verifyTexts.confirms(email)).waitFor();
   const form = page.getByRole('form', { name: authTexts.verify.formLabel });
   await form.getByLabel(labels.password, { exact: true }).fill(password);
   await form.getByRole('button', { name: authTexts.verify.submit }).click();

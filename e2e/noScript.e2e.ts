@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '../api/domain/messages';
 import { authTexts } from '../app/features/auth/texts';
+import { verifyTexts } from '../app/features/auth/verifyTexts';
 import { checkoutTexts } from '../app/features/checkout/texts';
 import { launchBrowser } from './browser';
 import { customer, fillCheckoutForm } from './checkoutSteps';
@@ -171,7 +172,7 @@ describe('accounts without JavaScript', () => {
       expect(page.url()).not.toContain(password);
 
       await page.goto(await mailedLink(email, /^\/user\/verify-email$/));
-      await page.getByText(authTexts.verify.confirms(email)).waitFor();
+      await page.getByText(verifyTexts.confirms(email)).waitFor();
       await page.getByLabel(labels.password, { exact: true }).fill(password);
       await page.getByRole('button', { name: authTexts.verify.submit }).click();
       await page.getByText(messages.greeting(fullName)).first().waitFor();

@@ -313,12 +313,6 @@ export const messages = {
     verifyInvalid:
       'This confirmation link is invalid, has expired or has already been used. Please register again, or log in.',
     verified: 'Thank you: your email address is confirmed and you are logged in.',
-    /** A confirmation link with a password that is not the one chosen with it (400). */
-    verifyWrongPassword:
-      'That is not the password chosen for this link. Please enter the password you chose when you created the account (or, for a change of address, your account’s password).',
-    /** A confirmation link followed in a browser signed in to another account (409). */
-    verifySignedInAsOther:
-      'You are logged in to another account. Please log out first, then open the link again.',
     /** The one answer to an e-mail change, whether or not the new address has an account. */
     emailChangeSent:
       'Your details have been saved. To change your email address, follow the link we have sent to the new address within 24 hours. Until then your account keeps its current address.',
@@ -332,21 +326,6 @@ export const messages = {
     resetDone: 'Your password has been changed. Please log in with your new password.',
     passwordChanged: 'Your password has been changed.',
     accountDeleted: 'Your account has been deleted.',
-    /** DELETE /api/users/me while an order still needs the customer's details (409). */
-    accountHasOpenOrders: (numbers: readonly string[]) =>
-      `Your account cannot be deleted yet: ${
-        numbers.length === 1
-          ? `order ${numbers[0]} is`
-          : numbers.length <= 5
-            ? `orders ${numbers.join(', ')} are`
-            : `orders ${numbers.slice(0, 5).join(', ')} and ${numbers.length - 5} more are`
-      } still to be delivered or being checked, and we need your details for that. Please try again once your orders have been delivered, or contact us.`,
-    resetEmailSubject: 'Reset your password',
-    verifyEmailSubject: 'Confirm your email address',
-    registerExistingSubject: 'You already have an account',
-    changeEmailSubject: 'Confirm your new email address',
-    changeEmailTakenSubject: 'Someone tried to use your email address',
-    emailChangedSubject: 'Your email address has been changed',
   },
 } as const;
 

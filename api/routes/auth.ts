@@ -12,6 +12,7 @@ import {
   type AuthValidation,
 } from '../domain/auth';
 import { messages } from '../domain/messages';
+import { authAnswers } from '../domain/authAnswers';
 import {
   BadRequestError,
   ConflictError,
@@ -327,12 +328,16 @@ export function authRoutes({
     );
     if (result.status === 'otherSession') {
       // Someone else's link must not swap this browser's account (nothing changed, nor counted).
-      throw new ConflictError(m.verifySignedInAsOther, { errors: [m.verifySignedInAsOther] });
+      throw new ConflictError(authAnswers.verifySignedInAsOther, {
+        errors: [authAnswers.verifySignedInAsOther],
+      });
     }
     if (result.status === 'wrongPassword') {
       await failedFrom(limiters, ctx);
       // Like a refused login: one message above the button, not a second one on the field.
-      throw new BadRequestError(m.verifyWrongPassword, { errors: [m.verifyWrongPassword] });
+      throw new BadRequestError(authAnswers.verifyWrongPassword, {
+        errors: [authAnswers.verifyWrongPassword],
+      });
     }
     if (result.status === 'invalid') {
       await failedFrom(limiters, ctx);

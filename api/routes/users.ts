@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { validateAccount, validateDeleteAccount } from '../domain/auth';
 import { messages } from '../domain/messages';
+import { authAnswers } from '../domain/authAnswers';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../errors';
 import type { Logger } from '../logger';
 import type { AuthService, CurrentSession } from '../services/auth/service';
@@ -113,7 +114,7 @@ export function userRoutes({
     const deletion = await auth.deleteAccount(session.user.id);
     if (!deletion.deleted) {
       // An order still needs the customer's details: nothing was changed, and they stay signed in.
-      const refusal = m.accountHasOpenOrders(deletion.openOrders);
+      const refusal = authAnswers.accountHasOpenOrders(deletion.openOrders);
       logger.info(
         { reqId: ctx.state.reqId, userId: session.user.id, openOrders: deletion.openOrders.length },
         'account deletion refused: orders still open',

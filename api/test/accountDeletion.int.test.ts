@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sessions, users } from '../db/schema';
 import { messages } from '../domain/messages';
+import { authAnswers } from '../domain/authAnswers';
 import type { OrderStatus } from '../domain/order';
 import { deletedCustomerName } from '../services/auth/service';
 import { statusesHoldingDeletion } from '../services/orders/openOrders';
@@ -79,7 +80,7 @@ describe(`deleting an account with orders (${usingPostgres ? 'PostgreSQL' : 'PGl
 
       const res = await deleteAccount(customer.cookie);
       expect(res.status).toBe(409);
-      const message = messages.auth.accountHasOpenOrders([held.order.number]);
+      const message = authAnswers.accountHasOpenOrders([held.order.number]);
       expect(res.body).toEqual({ code: 409, message, errors: [message] });
       expect(message).toContain(held.order.number);
       expect(res.headers['set-cookie']).toBeUndefined();
@@ -149,9 +150,9 @@ describe(`deleting an account with orders (${usingPostgres ? 'PostgreSQL' : 'PGl
 
   it('the refusal lists at most five order numbers', () => {
     const numbers = Array.from({ length: 7 }, (_, i) => `FY-10000${i}`);
-    const message = messages.auth.accountHasOpenOrders(numbers);
+    const message = authAnswers.accountHasOpenOrders(numbers);
     expect(message).toContain('FY-100004 and 2 more are');
     expect(message).not.toContain('FY-100005');
-    expect(messages.auth.accountHasOpenOrders(['FY-1'])).toContain('order FY-1 is still');
+    expect(authAnswers.accountHasOpenOrders(['FY-1'])).toContain('order FY-1 is still');
   });
 });

@@ -10,6 +10,7 @@ import {
   users,
 } from '../db/schema';
 import { messages } from '../domain/messages';
+import { authAnswers } from '../domain/authAnswers';
 import { crossSiteMessage } from '../middleware/crossSite';
 import type { SessionUser } from '../domain/auth';
 import { site } from '../domain/site';
@@ -225,7 +226,7 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
       // forgotten-password pages (no token: anybody can make us send this).
       const told = await mailsTo(email, 'register_existing');
       expect(told).toHaveLength(1);
-      expect(told[0]?.subject).toContain(m.registerExistingSubject);
+      expect(told[0]?.subject).toContain(authAnswers.registerExistingSubject);
       expect(told[0]?.text).toContain(`${shop}/user/login`);
       expect(told[0]?.text).toContain(`${shop}/user/password-forgot`);
       expect(told[0]?.text).not.toMatch(/token=/);
@@ -326,7 +327,7 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
       // Each link with the other's password: refused, and the link stays good.
       const crossed = await verify(agentFor(t), ownersLink, squattersPassword);
       expect(crossed.status).toBe(400);
-      expect(crossed.body).toMatchObject({ code: 400, message: m.verifyWrongPassword });
+      expect(crossed.body).toMatchObject({ code: 400, message: authAnswers.verifyWrongPassword });
       expect(sessionCookieOf(crossed)).toBeUndefined();
       expect((await verify(agentFor(t), squattersLink, ownersPassword)).status).toBe(400);
       const agent = agentFor(t);
@@ -844,7 +845,7 @@ describe(`customer accounts (${usingPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
       const token = await mailedToken(newAddress, 'email_change');
       // The change's link asks for the account's password too.
       const guessed = await verify(agent, token, 'not it at all');
-      expect(guessed.body).toMatchObject({ code: 400, message: m.verifyWrongPassword });
+      expect(guessed.body).toMatchObject({ code: 400, message: authAnswers.verifyWrongPassword });
       const confirmed = await verify(agent, token, password);
       expect(confirmed.status).toBe(200);
       expect(confirmed.body).toMatchObject({

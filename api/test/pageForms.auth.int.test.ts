@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailVerificationTokens, orders, users } from '../db/schema';
 import { messages } from '../domain/messages';
+import { authAnswers } from '../domain/authAnswers';
 import { noticeCookieName } from '../domain/pageForms';
 import { sessionCookieName } from '../routes/auth';
 import { tokenMailedTo } from './accounts';
@@ -287,7 +288,7 @@ describe(`account forms posted without JavaScript (${usingPostgres ? 'PostgreSQL
         token,
         password: 'not the password at all',
       });
-      expectRefused(guessed, 400, m.verifyWrongPassword);
+      expectRefused(guessed, 400, authAnswers.verifyWrongPassword);
       expect(cookieSet(guessed, sessionCookieName)).toBeUndefined();
       // The form is there again (its token with it), though the address had none.
       expectPostForm(textOf(guessed), 'verifyEmail', '/user/verify-email');
@@ -300,7 +301,7 @@ describe(`account forms posted without JavaScript (${usingPostgres ? 'PostgreSQL
         { intent: 'verifyEmail', token, password },
         other.cookie,
       );
-      expectRefused(elsewhere, 409, m.verifySignedInAsOther);
+      expectRefused(elsewhere, 409, authAnswers.verifySignedInAsOther);
       expect(cookieSet(elsewhere, sessionCookieName)).toBeUndefined();
       expect(await signsIn(other.cookie)).toBe(true);
       expect((await userByEmail(email))?.emailVerifiedAt).toBeNull();

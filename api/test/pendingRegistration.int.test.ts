@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../db/schema';
 import { messages } from '../domain/messages';
+import { authAnswers } from '../domain/authAnswers';
 import { mailPerAddressFactor } from '../routes/auth';
 import { tokenMailedTo } from './accounts';
 import { shop, type Agent } from './checkoutFixtures';
@@ -131,7 +132,7 @@ describe(`pending registrations (issue 46, ${usingPostgres ? 'PostgreSQL' : 'PGl
         password: ownersPassword,
       });
       expect(wrong.status).toBe(400);
-      expect(wrong.body).toMatchObject({ code: 400, message: m.verifyWrongPassword });
+      expect(wrong.body).toMatchObject({ code: 400, message: authAnswers.verifyWrongPassword });
       let confirmed: request.Response | undefined;
       for (const token of links) {
         const res = await owner.post('/api/auth/verify-email', { token, password: ownersPassword });
@@ -231,7 +232,7 @@ describe(`pending registrations (issue 46, ${usingPostgres ? 'PostgreSQL' : 'PGl
         password: attackersPassword,
       });
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ code: 409, message: m.verifySignedInAsOther });
+      expect(res.body).toMatchObject({ code: 409, message: authAnswers.verifySignedInAsOther });
       expect(res.headers['set-cookie']).toBeUndefined();
       // Still the victim, and the attacker's account is still unconfirmed.
       expect((await victim.get('/api/users/me')).body).toMatchObject({

@@ -19,6 +19,7 @@ import { validateCheckout } from '../../api/domain/checkout';
 import { validateEnquiry, type EnquiryInput } from '../../api/domain/enquiry';
 import { dayInWords } from '../../api/domain/deliveryCalendar';
 import { deliveryMessages } from '../../api/domain/deliveryMessages';
+import { authAnswers } from '../../api/domain/authAnswers';
 import { messages } from '../../api/domain/messages';
 import {
   AuthFormInvalidError,
@@ -428,7 +429,7 @@ export const verifyEmailForm = authForm({
   valid: { token: 'a'.repeat(43), password: goodPassword },
   bad: { field: 'password', value: '', message: messages.auth.passwordRequired },
   accepted: { code: 200, message: messages.auth.verified },
-  refused: { code: 400, message: messages.auth.verifyWrongPassword },
+  refused: { code: 400, message: authAnswers.verifyWrongPassword },
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../domain/html';
-import { messages } from '../../domain/messages';
+import { authAnswers } from '../../domain/authAnswers';
 
 /**
  * The account e-mails about addresses (issue 16 follow-up: e-mail verification). Each is plain
@@ -50,10 +50,10 @@ export function verifyLink(origin: string, token: string): string {
  * the shop's words and the link.
  */
 export function verifyAccountEmail(link: string, { companyName }: SiteLinks): AccountEmail {
-  return compose(messages.auth.verifyEmailSubject, companyName, [
+  return compose(authAnswers.verifyEmailSubject, companyName, [
     'Hello,',
     `Thank you for creating a ${companyName} account. Open this link within 24 hours to confirm your email address and finish. It works once, with the password you chose when you created the account:`,
-    { link, label: messages.auth.verifyEmailSubject },
+    { link, label: authAnswers.verifyEmailSubject },
     'If you did not create an account, ignore this email: nobody can use an account at this address until this link is followed, and nothing is kept after 7 days.',
   ]);
 }
@@ -62,7 +62,7 @@ export function verifyAccountEmail(link: string, { companyName }: SiteLinks): Ac
 export function registerExistingEmail(fullName: string, site: SiteLinks): AccountEmail {
   const login = `${site.origin}/user/login`;
   const forgot = `${site.origin}/user/password-forgot`;
-  return compose(messages.auth.registerExistingSubject, site.companyName, [
+  return compose(authAnswers.registerExistingSubject, site.companyName, [
     `Hello ${fullName},`,
     `Someone (we hope you) tried to create a new ${site.companyName} account with this email address. You already have an account, so nothing has changed.`,
     'To log in:',
@@ -78,10 +78,10 @@ export function registerExistingEmail(fullName: string, site: SiteLinks): Accoun
  * address is not proved yet, so the e-mail carries no name or other text of the requester's.
  */
 export function changeEmailEmail(link: string, { companyName }: SiteLinks): AccountEmail {
-  return compose(messages.auth.changeEmailSubject, companyName, [
+  return compose(authAnswers.changeEmailSubject, companyName, [
     'Hello,',
     `Someone (we hope you) asked to change the email address of a ${companyName} account to this address. Open this link within 24 hours to confirm the change. It works once, with the account's password:`,
-    { link, label: messages.auth.changeEmailSubject },
+    { link, label: authAnswers.changeEmailSubject },
     'Until then the account keeps its current address. If you did not ask for this, ignore this email: nothing will change.',
   ]);
 }
@@ -90,7 +90,7 @@ export function changeEmailEmail(link: string, { companyName }: SiteLinks): Acco
 export function changeEmailTakenEmail(fullName: string, site: SiteLinks): AccountEmail {
   const login = `${site.origin}/user/login`;
   const forgot = `${site.origin}/user/password-forgot`;
-  return compose(messages.auth.changeEmailTakenSubject, site.companyName, [
+  return compose(authAnswers.changeEmailTakenSubject, site.companyName, [
     `Hello ${fullName},`,
     `Someone asked to move another ${site.companyName} account to this email address. It already belongs to your account, so nothing has changed.`,
     'To log in to your account:',
@@ -102,7 +102,7 @@ export function changeEmailTakenEmail(fullName: string, site: SiteLinks): Accoun
 
 /** To the old address once a change is confirmed: what happened and who to call if it was not them. */
 export function emailChangedEmail(fullName: string, site: SiteLinks): AccountEmail {
-  return compose(messages.auth.emailChangedSubject, site.companyName, [
+  return compose(authAnswers.emailChangedSubject, site.companyName, [
     `Hello ${fullName},`,
     `The email address of your ${site.companyName} account has been changed, and this address no longer logs in to it.`,
     'If you did not do this, please contact us straight away.',

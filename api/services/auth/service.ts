@@ -15,7 +15,7 @@ import {
 import { isStaff, staffIdleMs } from '../../domain/admin';
 import type { AccountForm, PendingConfirmation, SessionUser } from '../../domain/auth';
 import { escapeHtml } from '../../domain/html';
-import { messages } from '../../domain/messages';
+import { authAnswers } from '../../domain/authAnswers';
 import type { SiteConfig } from '../../domain/site';
 import { messageIdDomain } from '../enquiry/service';
 import {
@@ -910,7 +910,7 @@ export function resetEmail(
   link: string,
   companyName: string,
 ): { subject: string; html: string; text: string } {
-  const subject = `${messages.auth.resetEmailSubject} - ${companyName}`;
+  const subject = `${authAnswers.resetEmailSubject} - ${companyName}`;
   const lines = [
     // A registration nobody confirmed has no name yet (its name is the unproved registrant's).
     fullName ? `Hello ${fullName},` : 'Hello,',
@@ -924,7 +924,7 @@ export function resetEmail(
     `<p>${escapeHtml(lines[0] ?? '')}</p>`,
     `<p>${escapeHtml(lines[1] ?? '')}</p>`,
     `<p>${escapeHtml(lines[2] ?? '')}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(messages.auth.resetEmailSubject)}</a></p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(authAnswers.resetEmailSubject)}</a></p>`,
     `<p>${escapeHtml(lines[4] ?? '')}</p>`,
   ].join('\n');
   return { subject, html, text };

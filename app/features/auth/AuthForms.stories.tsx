@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useActorRef } from '@xstate/react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { authAnswers } from '../../../api/domain/authAnswers';
 import { messages } from '../../../api/domain/messages';
 import { dropDanglingAnnouncements } from '../../qa/storyIsolation';
 import { ForgotForm, LoginForm, RegisterForm, ResetForm, VerifyEmailForm } from './AuthForms';
@@ -194,13 +195,13 @@ export const VerifyEmailRefused: Story = {
   args: {
     form: 'verify',
     values: { token: 'v'.repeat(43), password: 'someone elses phrase' },
-    answer: async () => ({ code: 400, message: m.verifyWrongPassword }),
+    answer: async () => ({ code: 400, message: authAnswers.verifyWrongPassword }),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: authTexts.verify.submit }));
-    await findToast(m.verifyWrongPassword);
-    await expect(canvas.getByRole('alert')).toHaveTextContent(m.verifyWrongPassword);
+    await findToast(authAnswers.verifyWrongPassword);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(authAnswers.verifyWrongPassword);
   },
 };
 

@@ -8,6 +8,7 @@ import { IntentField } from '../forms';
 import type { AuthFormActorRef } from './authFormMachine';
 import { authIntents } from './intents';
 import { authTexts } from './texts';
+import { verifyTexts } from './verifyTexts';
 
 const labels = messages.auth.labels;
 
@@ -231,7 +232,7 @@ export function VerifyEmailForm({ actor, footer, action }: AuthFormProps) {
           name: 'password',
           label: labels.password,
           kind: 'password',
-          description: authTexts.verify.passwordHint,
+          description: verifyTexts.passwordHint,
         },
       ]}
     />

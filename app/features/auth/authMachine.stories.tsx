@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { RouterProvider } from 'react-aria-components';
 import { expect, within } from 'storybook/test';
 import type { Actor, AnyStateMachine } from 'xstate';
+import { authAnswers } from '../../../api/domain/authAnswers';
 import { messages } from '../../../api/domain/messages';
 import { TopBar } from '../../../ui';
 import { downloadStatechartFile, exercisePathTools, pressEvent } from '../../qa/explorerStoryKit';
@@ -230,7 +231,7 @@ export const VerifyEmailFormMachine: Story = {
       plan: verifyEmailForm.key,
       target: 'editing.refused',
       event: 'SUBMIT',
-      copiedTexts: [`  - [ ] See “${messages.auth.verifyWrongPassword}”`],
+      copiedTexts: [`  - [ ] See “${authAnswers.verifyWrongPassword}”`],
     });
   },
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { authAnswers } from '../../../api/domain/authAnswers';
 import { messages } from '../../../api/domain/messages';
 import {
   coverageOf,
@@ -82,7 +83,7 @@ const cases: Case[] = [
     machine: verifyEmailMachine,
     valid: { token: 'a'.repeat(43), password: 'the registration passphrase' },
     bad: { field: 'password', value: '', message: m.passwordRequired },
-    refusal: { code: 400, message: m.verifyWrongPassword },
+    refusal: { code: 400, message: authAnswers.verifyWrongPassword },
   },
 ];
 

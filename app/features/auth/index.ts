@@ -3,6 +3,7 @@
  * API calls, the redirect rules and the texts.
  */
 export { authTexts } from './texts';
+export { verifyTexts } from './verifyTexts';
 export * from './paths';
 /**
  * The redirect rules (`safeRedirect`, `loginPathFor`, `callbackPathFor`, `afterLogin`), loaded on

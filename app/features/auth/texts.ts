@@ -37,13 +37,6 @@ export const authTexts = {
     description: 'Confirm your email address to finish.',
     intro:
       'Enter your password and press the button to confirm your email address. This finishes your new account, or the change of your account’s address, and logs you in.',
-    /** The address the link proves, from the server (never from the link's own text). */
-    confirms: (email: string) => `This link confirms the email address ${email}.`,
-    passwordHint:
-      'The password you chose when you created the account. For a change of address: your account’s password.',
-    /** Shown to a browser signed in to an account when the link is for a new one. */
-    signedInAsOther: (email: string) =>
-      `You are logged in as ${email}. This link is for a new account: please log out first, then open the link again.`,
     formLabel: 'Confirm your email address',
     submit: 'Confirm my email address',
     noToken:

@@ -11,6 +11,7 @@ import {
   useSessionUser,
   VerifyEmailForm,
   verifyEmailMachine,
+  verifyTexts,
 } from '../../features/auth';
 import { useTokenOutOfAddress } from '../useTokenOutOfAddress';
 import { AccountPageFrame } from './AccountPageFrame';
@@ -68,9 +69,9 @@ export default function VerifyEmailPage() {
         </Notice>
       ) : (
         <>
-          {pending ? <Text>{authTexts.verify.confirms(pending.email)}</Text> : null}
+          {pending ? <Text>{verifyTexts.confirms(pending.email)}</Text> : null}
           {pending?.purpose === 'register' && user ? (
-            <Notice variant="warning">{authTexts.verify.signedInAsOther(user.email)}</Notice>
+            <Notice variant="warning">{verifyTexts.signedInAsOther(user.email)}</Notice>
           ) : null}
           <VerifyEmailForm actor={actor} action={action} />
         </>
