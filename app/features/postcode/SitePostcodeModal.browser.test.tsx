@@ -87,9 +87,15 @@ function postcodeField(scope: ParentNode): HTMLInputElement {
   return element;
 }
 
+/**
+ * The modal's code is a chunk of its own, loaded after hydration: on a busy two-core machine that
+ * has taken more than expect.poll's default second, so the waits for it have a bound of their own.
+ */
+const chunkLoad = { timeout: 15_000 };
+
 async function modal(): Promise<HTMLElement> {
   await expect
-    .poll(() => document.querySelector('[data-modal-overlay] [role="dialog"]'))
+    .poll(() => document.querySelector('[data-modal-overlay] [role="dialog"]'), chunkLoad)
     .not.toBeNull();
   const dialog = document.querySelector<HTMLElement>('[data-modal-overlay] [role="dialog"]');
   if (!dialog) throw new Error('no modal');
@@ -114,8 +120,10 @@ describe('the Set Postcode dialog before and after the script', () => {
     // The shared flag opened it, as the dialog's openers do.
     expect(api.calls).toContain('PUT /api/cart/postcode-modal true');
     expect(postcodeField(dialog).value).toBe('BT11AA');
-    await expect.poll(() => container?.querySelector('[data-static-postcode]') ?? null).toBeNull();
-    await expect.poll(() => router.state.location.search).toBe('?x=1');
+    await expect
+      .poll(() => container?.querySelector('[data-static-postcode]') ?? null, chunkLoad)
+      .toBeNull();
+    await expect.poll(() => router.state.location.search, chunkLoad).toBe('?x=1');
     expect(router.state.historyAction).toBe('REPLACE');
     expect(recoverable).toEqual([]);
   });
@@ -137,7 +145,9 @@ describe('the Set Postcode dialog before and after the script', () => {
     expect(dialog).toHaveTextContent(
       messages.postcode.pendingItem('2 × Premium House Coal, 40kg bag'),
     );
-    await expect.poll(() => container?.querySelector('[data-static-postcode]') ?? null).toBeNull();
+    await expect
+      .poll(() => container?.querySelector('[data-static-postcode]') ?? null, chunkLoad)
+      .toBeNull();
     // Already open by the cart's flag: nothing asked of the API.
     expect(api.calls).toEqual([]);
     expect(recoverable).toEqual([]);
